@@ -1,0 +1,27 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module.js';
+import { installBodyParsing } from './common/body-parsing.js';
+import type { Runtime } from './common/runtime.js';
+import { defaultClientDistDir, mountClient } from './client-hosting/client-hosting.js';
+import { PinoNestLogger } from './logging/nest-logger.js';
+import { requestLogger } from './logging/request-logger.js';
+
+export const API_PREFIX = 'api';
+
+/** Builds the API application (used by main.ts and by the integration tests). */
+export async function createApiApp(runtime: Runtime): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(runtime), {
+    bodyParser: false,
+    logger: new PinoNestLogger(runtime.logger.child({ component: 'nest' })),
+  });
+  const express = app.getHttpAdapter().getInstance();
+  express.disable('x-powered-by');
+  if (runtime.config.trustProxy) app.set('trust proxy', true);
+  express.use(requestLogger(runtime.logger));
+  installBodyParsing(express);
+  mountClient(express, runtime.config.clientDistDir ?? defaultClientDistDir());
+  app.setGlobalPrefix(API_PREFIX);
+  return app;
+}

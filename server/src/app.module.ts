@@ -1,0 +1,25 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import type { Logger } from 'pino';
+import { AuthModule } from './auth/auth.module.js';
+import { CoreModule } from './common/core.module.js';
+import { HttpErrorFilter } from './common/http-error.filter.js';
+import { LOGGER, type Runtime } from './common/runtime.js';
+import { DatabaseModule } from './database/database.module.js';
+import { HealthModule } from './health/health.module.js';
+import { RedisModule } from './redis/redis.module.js';
+import { UsersModule } from './users/users.module.js';
+
+/** The API process: REST under /api (and, from the pipeline issue on, Socket.IO). */
+@Module({})
+export class AppModule {
+  static forRoot(runtime: Runtime): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CoreModule.forRoot(runtime), DatabaseModule, RedisModule, AuthModule, UsersModule, HealthModule],
+      providers: [
+        { provide: APP_FILTER, inject: [LOGGER], useFactory: (logger: Logger) => new HttpErrorFilter(logger) },
+      ],
+    };
+  }
+}

@@ -1,0 +1,44 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { UsersModule } from '../users/users.module.js';
+import { AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { JwtAuthGuard } from './jwt-auth.guard.js';
+import { JwtStrategy } from './jwt.strategy.js';
+import { LoginRateLimiter } from './login-rate-limiter.js';
+import { PasswordHasher } from './password-hasher.js';
+import { RolesGuard } from './roles.guard.js';
+import { JWT_ALGORITHM, JWT_ISSUER } from './token.js';
+
+@Module({
+  imports: [
+    UsersModule,
+    PassportModule,
+    JwtModule.registerAsync({
+      inject: [RUNTIME],
+      useFactory: (runtime: Runtime) => ({
+        secret: runtime.jwtSecret,
+        signOptions: {
+          algorithm: JWT_ALGORITHM,
+          issuer: JWT_ISSUER,
+          expiresIn: runtime.config.auth.jwtExpiresInS,
+        },
+        verifyOptions: { algorithms: [JWT_ALGORITHM], issuer: JWT_ISSUER },
+      }),
+    }),
+  ],
+  controllers: [AuthController],
+  providers: [
+    AuthService,
+    JwtStrategy,
+    LoginRateLimiter,
+    PasswordHasher,
+    { provide: APP_GUARD, useClass: JwtAuthGuard },
+    { provide: APP_GUARD, useClass: RolesGuard },
+  ],
+  exports: [PasswordHasher, JwtModule],
+})
+export class AuthModule {}

@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { MESSAGES, type LoginRequest, type LoginResponse } from '@atelier/shared';
+import { UnauthorizedError } from '../common/app-errors.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { LoginRateLimiter } from './login-rate-limiter.js';
+import { PasswordHasher } from './password-hasher.js';
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly limiter: LoginRateLimiter,
+    private readonly jwt: JwtService,
+  ) {}
+
+  async login({ username, password }: LoginRequest, clientIp: string): Promise<LoginResponse> {
+    await this.limiter.checkAttempt(username, clientIp);
+    const user = await this.users.findByUsername(username.trim());
+    const ok = await this.hasher.verify(user?.passwordHash ?? null, password);
+    if (!user || !ok) {
+      await this.limiter.recordFailure(username);
+      throw new UnauthorizedError(MESSAGES.invalidCredentials);
+    }
+    await this.limiter.recordSuccess(username);
+    const token = await this.jwt.signAsync({}, { subject: String(user.id) });
+    return { token, user: { id: user.id, username: user.username, role: user.role } };
+  }
+}

@@ -1,0 +1,59 @@
+import { MESSAGES } from '@atelier/shared';
+
+/**
+ * Errors a feature throws; the global filter turns each into `{ "error": message }` with its
+ * status. Messages are the texts the spec names, so the client can show them as they are.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super(400, message, fields);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message: string = MESSAGES.unauthorized) {
+    super(401, message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message: string = MESSAGES.forbidden) {
+    super(403, message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message: string = MESSAGES.notFound) {
+    super(404, message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(message: string, retryAfterS: number) {
+    super(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterS))) });
+  }
+}
+
+export class ServiceUnavailableError extends AppError {
+  constructor(message: string = MESSAGES.serviceUnavailable) {
+    super(503, message);
+  }
+}

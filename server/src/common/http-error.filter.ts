@@ -1,0 +1,44 @@
+import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+import type { Logger } from 'pino';
+import { MESSAGES, type ErrorResponse } from '@atelier/shared';
+import { AppError } from './app-errors.js';
+
+function httpExceptionMessage(exception: HttpException): string {
+  const status = exception.getStatus();
+  if (status === 404) return MESSAGES.notFound;
+  const body = exception.getResponse();
+  if (typeof body === 'string') return body;
+  const message = (body as { message?: unknown }).message;
+  if (typeof message === 'string') return message;
+  if (Array.isArray(message) && typeof message[0] === 'string') return message[0];
+  return exception.message;
+}
+
+/** The one place an error becomes a response: `{ error }` with the right status, never a stack. */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    let status = 500;
+    let body: ErrorResponse = { error: MESSAGES.internalError };
+
+    if (exception instanceof AppError) {
+      status = exception.status;
+      body = exception.fields ? { error: exception.message, fields: exception.fields } : { error: exception.message };
+      for (const [name, value] of Object.entries(exception.headers ?? {})) response.setHeader(name, value);
+    } else if (exception instanceof HttpException) {
+      status = exception.getStatus();
+      body = { error: httpExceptionMessage(exception) };
+    } else {
+      this.logger.error({ err: exception }, 'unhandled error');
+    }
+    if (status >= 500 && exception instanceof AppError === false && exception instanceof HttpException) {
+      this.logger.error({ err: exception }, 'server error');
+    }
+    if (response.headersSent) return;
+    response.status(status).json(body);
+  }
+}

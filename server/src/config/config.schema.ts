@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+const duration = z
+  .string()
+  .regex(/^\d+[smhd]?$/, { error: 'must be a number of seconds or a duration such as 15m, 12h, 7d' });
+
+/**
+ * Every environment variable the server reads. The README's configuration table lists the same keys.
+ * Empty strings count as unset so that `FOO=` in a compose file means "use the default".
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port.default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  EMBEDDED_PG_PORT: port.default(5433),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]+$/).default('atelier'),
+  JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  JWT_EXPIRES_IN: duration.default('12h'),
+  ADMIN_USERNAME: z.string().trim().min(1).max(200).default('admin'),
+  ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_MAX_FAILURES_PER_USERNAME: positiveInt.default(10),
+  LOGIN_MAX_ATTEMPTS_PER_IP: positiveInt.default(100),
+  LOGIN_RATE_WINDOW_S: positiveInt.default(900),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  CLIENT_DIST_DIR: z.string().min(1).optional(),
+  SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
+});
+
+export type Env = z.infer<typeof envSchema>;

@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { envSchema, type Env } from './config.schema.js';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  host: string;
+  port: number;
+  dataDir: string;
+  database: { url: string | undefined; embeddedPort: number };
+  redis: { url: string; keyPrefix: string };
+  auth: {
+    jwtSecret: string | undefined;
+    jwtExpiresInS: number;
+    adminUsername: string;
+    adminPassword: string | undefined;
+    loginMaxFailuresPerUsername: number;
+    loginMaxAttemptsPerIp: number;
+    loginRateWindowS: number;
+  };
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  clientDistDir: string | undefined;
+  shutdownGraceMs: number;
+}
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+/** `90` (seconds), `15m`, `12h`, `7d`; the schema has already checked the form. */
+export function durationToSeconds(value: string): number {
+  const unit = value.at(-1) ?? 's';
+  const factor = UNIT_SECONDS[unit];
+  return factor ? Number(value.slice(0, -1)) * factor : Number(value);
+}
+
+function withoutEmptyValues(source: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (value !== undefined && value !== '') out[key] = value;
+  }
+  return out;
+}
+
+/** Parses the environment once; a bad value stops start-up with every bad key listed. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(withoutEmptyValues(source));
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const problems: string[] = [];
+  if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+    problems.push('JWT_SECRET: must be set when NODE_ENV=production');
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    host: env.HOST,
+    port: env.PORT,
+    dataDir: path.resolve(env.DATA_DIR),
+    database: { url: env.DATABASE_URL, embeddedPort: env.EMBEDDED_PG_PORT },
+    redis: { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX },
+    auth: {
+      jwtSecret: env.JWT_SECRET,
+      jwtExpiresInS: durationToSeconds(env.JWT_EXPIRES_IN),
+      adminUsername: env.ADMIN_USERNAME,
+      adminPassword: env.ADMIN_PASSWORD,
+      loginMaxFailuresPerUsername: env.LOGIN_MAX_FAILURES_PER_USERNAME,
+      loginMaxAttemptsPerIp: env.LOGIN_MAX_ATTEMPTS_PER_IP,
+      loginRateWindowS: env.LOGIN_RATE_WINDOW_S,
+    },
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    clientDistDir: env.CLIENT_DIST_DIR ? path.resolve(env.CLIENT_DIST_DIR) : undefined,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+  };
+}
+
+/** Injection token for the parsed configuration. */
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,16 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CoreModule } from './common/core.module.js';
+import type { Runtime } from './common/runtime.js';
+import { DatabaseModule } from './database/database.module.js';
+import { RedisModule } from './redis/redis.module.js';
+
+/** The worker process: queue consumers only, no HTTP port. */
+@Module({})
+export class WorkerModule {
+  static forRoot(runtime: Runtime): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [CoreModule.forRoot(runtime), DatabaseModule, RedisModule],
+    };
+  }
+}

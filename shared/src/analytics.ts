@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { ANALYTICS_PERIODS } from './constants.js';
+import { isoDateSchema } from './common.js';
+
+export const analyticsPeriodSchema = z.enum(ANALYTICS_PERIODS);
+export type AnalyticsPeriod = z.infer<typeof analyticsPeriodSchema>;
+
+export const analyticsSchema = z.object({
+  view_type: z.enum(['personal', 'system']),
+  system_stats: z.object({
+    total_jobs: z.number().int(),
+    completed_jobs: z.number().int(),
+    failed_jobs: z.number().int(),
+    processing_jobs: z.number().int(),
+    queued_jobs: z.number().int(),
+    avg_processing_time: z.number().nullable(),
+    active_users: z.number().int(),
+    first_job_date: isoDateSchema.nullable(),
+  }),
+  popular_workflows: z.array(
+    z.object({
+      workflow_id: z.number().int().nullable(),
+      workflow_name: z.string(),
+      job_count: z.number().int(),
+      completed_count: z.number().int(),
+      avg_duration: z.number().nullable(),
+    }),
+  ),
+  active_users: z.array(
+    z.object({
+      user_id: z.number().int(),
+      username: z.string(),
+      job_count: z.number().int(),
+      completed_count: z.number().int(),
+      last_activity: isoDateSchema.nullable(),
+    }),
+  ),
+  usage_by_hour: z.array(z.object({ hour: z.number().int(), job_count: z.number().int() })),
+});
+export type Analytics = z.infer<typeof analyticsSchema>;

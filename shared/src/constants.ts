@@ -1,0 +1,115 @@
+/** Business constants of SPEC section 9, shared by server and client. */
+
+export const POLL_INTERVAL_MS = 5000;
+
+export const BATCH_SIZE_MIN = 1;
+export const BATCH_SIZE_MAX = 999_999;
+export const BATCH_SIZE_DEFAULT = 1;
+
+export const SEED_MIN = 0;
+export const SEED_MAX = 4_294_967_295;
+
+export const HISTORY_PAGE_SIZE = 10;
+export const RECENT_JOBS_COUNT = 5;
+export const GALLERY_JOB_LOOKUP_LIMIT = 100;
+export const GALLERY_PAGE_SIZE = 100;
+
+export const FOLDER_NAME_MAX = 50;
+export const FOLDER_HOTKEY_LENGTH = 1;
+export const DEFAULT_FOLDER_COLOR = '#3B82F6';
+/** The folder colour palette: 12 colours, the default first. */
+export const FOLDER_COLORS = [
+  '#3B82F6',
+  '#EF4444',
+  '#F97316',
+  '#F59E0B',
+  '#EAB308',
+  '#22C55E',
+  '#10B981',
+  '#06B6D4',
+  '#6366F1',
+  '#8B5CF6',
+  '#EC4899',
+  '#64748B',
+] as const;
+export const HOTKEY_PANEL_FOLDERS = 8;
+
+export const WORKFLOW_LIST_MAX_TAG_CHIPS = 8;
+export const WORKFLOW_CARD_MAX_TAGS = 3;
+export const GALLERY_TILE_MAX_TAGS = 2;
+export const GALLERY_FOLDER_GRID_MAX_COLUMNS = 5;
+
+export const DASHBOARD_TOP_WORKFLOWS = 5;
+export const DASHBOARD_TOP_USERS = 5;
+export const ANALYTICS_PERIODS = ['7days', '30days', '90days'] as const;
+export const DEFAULT_ANALYTICS_PERIOD = '30days';
+
+export const QUICK_DATE_RANGES = ['Today', '7 days', '30 days', 'All Time'] as const;
+
+export const LIGHTBOX_ZOOM_MIN = 0.5;
+export const LIGHTBOX_ZOOM_MAX = 10;
+export const LIGHTBOX_ZOOM_OUT_STEP = 0.9;
+export const LIGHTBOX_ZOOM_IN_STEP = 1.1;
+export const MOVED_TOAST_MS = 1500;
+
+export const VIDEO_EXTENSIONS = ['mp4', 'webm', 'mov', 'avi', 'mkv', 'flv', 'wmv', 'm4v'] as const;
+
+export const INFINITE_SCROLL_THRESHOLD_PX = 500;
+export const SLUG_CREATE_REDIRECT_MS = 1500;
+
+export const WORKFLOW_CATEGORIES = [
+  'General',
+  'Image Generation',
+  'Text Processing',
+  'Video Generation',
+  'Audio Processing',
+] as const;
+export const DEFAULT_WORKFLOW_CATEGORY = 'Image Generation';
+
+export const QUICK_ADD_TAGS = [
+  'stable-diffusion',
+  'workflow',
+  'ai-art',
+  'upscaling',
+  'enhancement',
+  'portrait',
+  'landscape',
+  'animation',
+  'text-to-image',
+  'comfyui',
+] as const;
+
+export const EOK_PROVIDERS = ['novita', 'vast', 'novita-serverless'] as const;
+export const DEFAULT_EOK_PROVIDER = 'novita';
+export const GENERATION_TYPES = ['image', 'video'] as const;
+export const DEFAULT_GENERATION_TYPE = 'image';
+export const CLASSIFICATION_TYPES = ['permissive', 'strict'] as const;
+export const DEFAULT_CLASSIFICATION_TYPE = 'permissive';
+export const SEED_MODES = ['random', 'fixed'] as const;
+export const DEFAULT_SEED_MODE = 'random';
+/** SPEC leaves the exact value open ("a test bucket"). */
+export const DEFAULT_BUCKET_NAME = 'atelier-test-bucket';
+
+export const API_KEY_DISPLAY_LENGTH = 12;
+export const CODE_EDITOR_FONT_SIZE = 14;
+export const CODE_EDITOR_TAB_WIDTH = 2;
+
+/** Seconds to whole minutes, rounded up (SPEC section 2, Queue). */
+export function estimatedWaitMinutes(seconds: number): number {
+  if (!Number.isFinite(seconds) || seconds <= 0) return 0;
+  return Math.ceil(seconds / 60);
+}
+
+export function isVideoPath(filePath: string | null | undefined): boolean {
+  if (!filePath) return false;
+  const clean = filePath.split(/[?#]/, 1)[0] ?? '';
+  const dot = clean.lastIndexOf('.');
+  if (dot < 0) return false;
+  const ext = clean.slice(dot + 1).toLowerCase();
+  return (VIDEO_EXTENSIONS as readonly string[]).includes(ext);
+}
+
+export function clampBatchSize(value: number): number {
+  if (!Number.isFinite(value)) return BATCH_SIZE_DEFAULT;
+  return Math.min(BATCH_SIZE_MAX, Math.max(BATCH_SIZE_MIN, Math.trunc(value)));
+}

@@ -1,0 +1,26 @@
+import type { GalleryItem } from './gallery.js';
+import type { Job, JobProgress, QueueStatus } from './jobs.js';
+
+/** Socket.IO rooms (DESIGN section 6). */
+export const QUEUE_ROOM = 'queue';
+export function userRoom(userId: number): string {
+  return `user:${userId}`;
+}
+
+/** Events the server pushes. A payload whose shape changes gets a new event name. */
+export interface ServerToClientEvents {
+  'queue:updated': (status: QueueStatus) => void;
+  'job:updated': (job: Job) => void;
+  'job:progress': (progress: JobProgress) => void;
+  'gallery:item-created': (item: GalleryItem) => void;
+}
+
+/** The client sends nothing but its handshake. */
+export type ClientToServerEvents = Record<string, never>;
+
+export const SERVER_EVENTS = [
+  'queue:updated',
+  'job:updated',
+  'job:progress',
+  'gallery:item-created',
+] as const satisfies readonly (keyof ServerToClientEvents)[];

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { isoDateSchema } from './common.js';
+import { DEFAULT_FOLDER_COLOR, FOLDER_NAME_MAX } from './constants.js';
+import { MESSAGES } from './messages.js';
+
+/** One character: a digit 1-9 or a letter a-z, stored lower-case (DESIGN section 3). */
+export const FOLDER_HOTKEY_PATTERN = /^[1-9a-z]$/;
+export const HEX_COLOR_PATTERN = /^#[0-9A-Fa-f]{6}$/;
+
+export const folderSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  hotkey: z.string().nullable(),
+  color: z.string(),
+  created_at: isoDateSchema,
+});
+export type Folder = z.infer<typeof folderSchema>;
+
+export function normalizeHotkey(raw: string | null | undefined): string | null {
+  if (raw == null) return null;
+  const trimmed = raw.trim();
+  return trimmed === '' ? null : trimmed.toLowerCase();
+}
+
+export const folderInputSchema = z.object({
+  name: z
+    .string({ error: MESSAGES.folderNameRequired })
+    .trim()
+    .min(1, { error: MESSAGES.folderNameRequired })
+    .max(FOLDER_NAME_MAX, { error: `Folder name must be at most ${FOLDER_NAME_MAX} characters` }),
+  hotkey: z
+    .string()
+    .nullish()
+    .transform(normalizeHotkey)
+    .refine((v) => v === null || FOLDER_HOTKEY_PATTERN.test(v), {
+      error: 'Hotkey must be a single digit 1-9 or letter a-z',
+    }),
+  color: z
+    .string()
+    .nullish()
+    .transform((v) => (v == null || v.trim() === '' ? DEFAULT_FOLDER_COLOR : v.trim()))
+    .refine((v) => HEX_COLOR_PATTERN.test(v), { error: 'Colour must be a hex value such as #3B82F6' }),
+});
+export type FolderInput = z.input<typeof folderInputSchema>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { isoDateSchema } from './common.js';
+
+export const OVERRIDE_DATA_TYPES = ['string', 'integer', 'float', 'boolean', 'select'] as const;
+export const overrideDataTypeSchema = z.enum(OVERRIDE_DATA_TYPES);
+export type OverrideDataType = z.infer<typeof overrideDataTypeSchema>;
+
+export const OVERRIDE_KEY_PREFIX = 'override_';
+export const OVERRIDE_KEY_PATTERN = /^override_[A-Za-z0-9_]+$/;
+
+export const validationRulesSchema = z.object({
+  min: z.number().optional(),
+  max: z.number().optional(),
+  step: z.number().positive().optional(),
+  max_length: z.number().int().positive().optional(),
+  options: z.array(z.union([z.string(), z.number()])).optional(),
+});
+export type ValidationRules = z.infer<typeof validationRulesSchema>;
+
+export const overrideDefinitionSchema = z.object({
+  id: z.number().int(),
+  override_key: z.string(),
+  display_name: z.string(),
+  description: z.string().nullable(),
+  data_type: overrideDataTypeSchema,
+  validation_rules: validationRulesSchema,
+  category: z.string().nullable(),
+  created_at: isoDateSchema,
+});
+export type OverrideDefinition = z.infer<typeof overrideDefinitionSchema>;
+
+/** `override_steps` -> `steps` (the default ui_parameter_name). */
+export function uiParameterNameFromKey(key: string): string {
+  return key.startsWith(OVERRIDE_KEY_PREFIX) ? key.slice(OVERRIDE_KEY_PREFIX.length) : key;
+}
+
+/** `override_cfg_scale` -> `Cfg Scale` (prefills a display name from a missing key). */
+export function humanizeOverrideKey(key: string): string {
+  return uiParameterNameFromKey(key)
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
