@@ -7,6 +7,7 @@ import { HttpErrorFilter } from './common/http-error.filter.js';
 import { LOGGER, type Runtime } from './common/runtime.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
+import { JobsModule } from './jobs/jobs.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { UsersModule } from './users/users.module.js';
 
@@ -16,7 +17,7 @@ export class AppModule {
   static forRoot(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime), DatabaseModule, RedisModule, AuthModule, UsersModule, HealthModule],
+      imports: [CoreModule.forRoot(runtime), DatabaseModule, RedisModule, AuthModule, UsersModule, HealthModule, JobsModule],
       providers: [
         { provide: APP_FILTER, inject: [LOGGER], useFactory: (logger: Logger) => new HttpErrorFilter(logger) },
       ],

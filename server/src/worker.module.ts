@@ -3,6 +3,8 @@ import { CoreModule } from './common/core.module.js';
 import type { Runtime } from './common/runtime.js';
 import { DatabaseModule } from './database/database.module.js';
 import { RedisModule } from './redis/redis.module.js';
+import { WorkerHeartbeat } from './workers/worker-heartbeat.js';
+import { WorkersModule } from './workers/workers.module.js';
 
 /** The worker process: queue consumers only, no HTTP port. */
 @Module({})
@@ -10,7 +12,8 @@ export class WorkerModule {
   static forRoot(runtime: Runtime): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(runtime), DatabaseModule, RedisModule],
+      imports: [CoreModule.forRoot(runtime), DatabaseModule, RedisModule, WorkersModule],
+      providers: [WorkerHeartbeat],
     };
   }
 }

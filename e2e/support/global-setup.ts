@@ -1,0 +1,104 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { resolveTestServices } from '../../server/test/support/test-services.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eBaseUrl: string;
+    e2eDatabaseUrl: string;
+    e2eAdmin: { username: string; password: string };
+  }
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(url: string, timeoutMs: number, output: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the app did not become healthy in ${timeoutMs} ms:\n${output()}`);
+}
+
+/** Starts the built API (and, once it has consumers, the worker) against a database of its own. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  for (const built of ['server/dist/main.js', 'client/dist/index.html']) {
+    if (!existsSync(path.join(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
+  }
+  const services = await resolveTestServices();
+  const dbName = `atelier_e2e_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: services.databaseAdminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const databaseUrl = Object.assign(new URL(services.databaseAdminUrl), { pathname: `/${dbName}` }).toString();
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atelier-e2e-'));
+  const adminUser = { username: 'admin', password: `e2e-${randomBytes(8).toString('hex')}` };
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: services.redisUrl,
+    REDIS_KEY_PREFIX: `e2e_${randomBytes(4).toString('hex')}`,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ADMIN_USERNAME: adminUser.username,
+    ADMIN_PASSWORD: adminUser.password,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  };
+  let output = '';
+  const api = spawn(process.execPath, [path.join(ROOT, 'server/dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+    if (process.env.E2E_LOG_LEVEL) process.stderr.write(chunk);
+  };
+  api.stdout.on('data', collect);
+  api.stderr.on('data', collect);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, 60_000, () => output);
+
+  project.provide('e2eBaseUrl', baseUrl);
+  project.provide('e2eDatabaseUrl', databaseUrl);
+  project.provide('e2eAdmin', adminUser);
+
+  return async () => {
+    await new Promise<void>((resolve) => {
+      if (api.exitCode !== null) return resolve();
+      api.once('exit', () => resolve());
+      api.kill('SIGTERM');
+    });
+    const client = new pg.Client({ connectionString: services.databaseAdminUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await client.end();
+    rmSync(dataDir, { recursive: true, force: true });
+    await services.stop();
+  };
+}

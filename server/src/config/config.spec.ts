@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, durationToSeconds, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('gives working defaults with an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      database: { url: undefined, embeddedPort: 5433 },
+      redis: { url: 'redis://127.0.0.1:6379', keyPrefix: 'atelier' },
+      auth: { adminUsername: 'admin', adminPassword: undefined, jwtExpiresInS: 12 * 3600 },
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+
+  it('lists every bad key at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', REDIS_URL: 'http://x', DATABASE_URL: 'mysql://x/y', JWT_SECRET: 'short', NODE_ENV: 'production' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const keys = (error as ConfigError).problems.map((p) => p.split(':')[0]);
+    expect(keys).toEqual(expect.arrayContaining(['PORT', 'REDIS_URL', 'DATABASE_URL', 'JWT_SECRET']));
+  });
+
+  it('requires JWT_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: must be set when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).isProduction).toBe(true);
+  });
+
+  it('reads durations in seconds, minutes, hours and days', () => {
+    expect([durationToSeconds('90'), durationToSeconds('15m'), durationToSeconds('12h'), durationToSeconds('7d')]).toEqual([
+      90, 900, 43_200, 604_800,
+    ]);
+    expect(() => loadConfig({ JWT_EXPIRES_IN: 'forever' })).toThrow(/JWT_EXPIRES_IN/);
+  });
+});

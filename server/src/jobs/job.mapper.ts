@@ -1,0 +1,26 @@
+import type { Job } from '@atelier/shared';
+import type { JobEntity } from './job.entity.js';
+
+/** The public shape of a job (SPEC section 3). */
+export function toJobDto(job: JobEntity, username: string): Job {
+  return {
+    id: job.id,
+    job_name: job.jobName,
+    workflow_id: job.workflowId,
+    workflow_name: job.workflowName,
+    username,
+    parameters: job.parameters,
+    batch_size: job.batchSize,
+    batch_completed: job.batchCompleted,
+    rejection_count: job.rejectionCount,
+    rejection_reasons: job.rejectionReasons,
+    status: job.status,
+    priority: job.priority,
+    error_message: job.errorMessage,
+    created_at: job.createdAt.toISOString(),
+    started_at: job.startedAt?.toISOString() ?? null,
+    completed_at: job.completedAt?.toISOString() ?? null,
+    actual_duration: job.actualDuration,
+    estimated_duration: job.estimatedDuration,
+  };
+}

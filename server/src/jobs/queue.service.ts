@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import type { QueueStatus } from '@atelier/shared';
+import { WorkerRegistry } from '../workers/worker-registry.js';
+import { toJobDto } from './job.mapper.js';
+import { JobsRepository } from './jobs.repository.js';
+
+/** Seconds per item assumed for a workflow with no recent history (DESIGN section 3). */
+export const DEFAULT_SECONDS_PER_ITEM = 30;
+
+@Injectable()
+export class QueueService {
+  constructor(
+    private readonly jobs: JobsRepository,
+    private readonly workers: WorkerRegistry,
+  ) {}
+
+  /** The shared queue view of DESIGN section 3. */
+  async status(): Promise<QueueStatus> {
+    const active = await this.jobs.findActiveInOrder();
+    const workflowIds = [...new Set(active.map((a) => a.job.workflowId).filter((id): id is number => id !== null))];
+    const [rates, workerCount] = await Promise.all([
+      this.jobs.secondsPerItemByWorkflow(workflowIds),
+      this.workers.countLive(),
+    ]);
+
+    let processing = 0;
+    let queued = 0;
+    let submitting = 0;
+    let totalItems = 0;
+    let workSeconds = 0;
+    for (const { job } of active) {
+      if (job.status === 'processing') processing++;
+      else if (job.status === 'queued') queued++;
+      else submitting++;
+      const remaining = Math.max(0, job.batchSize - job.nextBatchIndex);
+      totalItems += remaining;
+      const rate = (job.workflowId !== null ? rates.get(job.workflowId) : undefined) ?? DEFAULT_SECONDS_PER_ITEM;
+      workSeconds += remaining * rate;
+    }
+
+    const running = active.filter((a) => a.job.status !== 'queued');
+    const current = running[0] ?? null;
+    return {
+      stats: {
+        processing,
+        queued,
+        submitting,
+        total_items: totalItems,
+        estimated_wait_time: Math.round(workSeconds / Math.max(1, workerCount)),
+      },
+      current_job: current ? toJobDto(current.job, current.username) : null,
+      upcoming_jobs: active.filter((a) => a.job.status === 'queued').map((a) => toJobDto(a.job, a.username)),
+    };
+  }
+}

@@ -1,0 +1,32 @@
+import { hostname } from 'node:os';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { LOGGER } from '../common/runtime.js';
+import { WORKER_HEARTBEAT_INTERVAL_MS, WorkerRegistry } from './worker-registry.js';
+
+/** Runs in the worker process: keeps this worker counted while it lives. */
+@Injectable()
+export class WorkerHeartbeat implements OnApplicationBootstrap, OnApplicationShutdown {
+  readonly workerId = `${hostname()}:${process.pid}`;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly registry: WorkerRegistry,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.beat();
+    this.timer = setInterval(() => void this.beat(), WORKER_HEARTBEAT_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.registry.remove(this.workerId).catch(() => undefined);
+  }
+
+  private async beat(): Promise<void> {
+    await this.registry.beat(this.workerId).catch((err: unknown) => this.logger.warn({ err }, 'worker heartbeat failed'));
+  }
+}

@@ -1,0 +1,116 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestUser } from '../support/factories.js';
+
+const SECRET = randomBytes(32).toString('hex');
+
+function b64url(value: object | string): string {
+  return Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+}
+
+/** Hand-made tokens, so the tests control every claim and the algorithm. */
+function token(claims: Record<string, unknown>, { alg = 'HS256', secret = SECRET } = {}): string {
+  const header = b64url({ alg, typ: 'JWT' });
+  const payload = b64url(claims);
+  if (alg === 'none') return `${header}.${payload}.`;
+  const hmac = alg === 'HS512' ? 'sha512' : 'sha256';
+  const signature = createHmac(hmac, secret).update(`${header}.${payload}`).digest('base64url');
+  return `${header}.${payload}.${signature}`;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+
+describe('authentication and roles on protected routes', () => {
+  let t: TestApp;
+  let user: TestUser;
+  let admin: TestUser;
+  let superAdmin: TestUser;
+
+  beforeAll(async () => {
+    t = await startTestApp({ JWT_SECRET: SECRET });
+    user = await t.createUser({ role: 'user' });
+    admin = await t.createUser({ role: 'admin' });
+    superAdmin = await t.createUser({ role: 'super_admin' });
+  });
+  afterAll(() => t.close());
+
+  it('answers 401 without a token', async () => {
+    for (const path of ['/api/session', '/api/queue', '/api/admin/users']) {
+      const res = await t.request('GET', path);
+      expect(res.status, path).toBe(401);
+      expect(res.body).toEqual({ error: 'Authentication required' });
+    }
+  });
+
+  it('answers 401 for malformed, forged, expired, wrongly issued or unsigned tokens', async () => {
+    const valid = { sub: String(user.id), iat: now(), exp: now() + 600, iss: 'atelier' };
+    const bad = [
+      'garbage',
+      'Bearer',
+      token(valid, { secret: 'another-secret-another-secret-xx' }),
+      token({ ...valid, iat: now() - 7200, exp: now() - 3600 }),
+      token({ ...valid, iss: 'someone-else' }),
+      token({ ...valid, iss: undefined }),
+      token(valid, { alg: 'none' }),
+      token(valid, { alg: 'HS512' }),
+      token({ ...valid, sub: 'not-a-number' }),
+    ];
+    for (const [i, bearer] of bad.entries()) {
+      const res = await t.request('GET', '/api/session', { token: bearer });
+      expect(res.status, `token #${i}`).toBe(401);
+    }
+    expect((await t.request('GET', '/api/session', { token: token(valid) })).status).toBe(200);
+  });
+
+  it('stops honouring a token once its user is deleted or changes password', async () => {
+    const temp = await t.createUser();
+    const issued = await t.login(temp);
+    expect((await t.request('GET', '/api/session', { token: issued })).status).toBe(200);
+
+    await t.db.pool.query(`UPDATE users SET password_changed_at = now() + interval '2 seconds' WHERE id = $1`, [temp.id]);
+    expect((await t.request('GET', '/api/session', { token: issued })).status).toBe(401);
+
+    const other = await t.createUser();
+    const otherToken = await t.login(other);
+    await t.db.pool.query('DELETE FROM users WHERE id = $1', [other.id]);
+    expect((await t.request('GET', '/api/session', { token: otherToken })).status).toBe(401);
+  });
+
+  it('answers 403 to a role user on an admin-only route, 200 to admins', async () => {
+    const denied = await t.request('GET', '/api/admin/users', { token: await t.login(user) });
+    expect(denied.status).toBe(403);
+    expect(denied.body).toEqual({ error: 'Access denied. Admin privileges required.' });
+
+    for (const who of [admin, superAdmin]) {
+      const res = await t.request<Array<{ username: string }>>('GET', '/api/admin/users', { token: await t.login(who) });
+      expect(res.status).toBe(200);
+      expect(res.body.map((u) => u.username)).toEqual(expect.arrayContaining([user.username, admin.username]));
+    }
+  });
+
+  it('reads the role from the database, so a demotion takes effect at once', async () => {
+    const promoted = await t.createUser({ role: 'admin' });
+    const issued = await t.login(promoted);
+    expect((await t.request('GET', '/api/admin/users', { token: issued })).status).toBe(200);
+    await t.db.pool.query(`UPDATE users SET role = 'user' WHERE id = $1`, [promoted.id]);
+    expect((await t.request('GET', '/api/admin/users', { token: issued })).status).toBe(403);
+  });
+
+  it('lists users with counts and never the whole API key', async () => {
+    const key = 'eok_live_0123456789abcdefghijklmnop';
+    await t.db.pool.query('UPDATE users SET eok_api_key = $1 WHERE id = $2', [key, user.id]);
+    const res = await t.request<Array<Record<string, unknown>>>('GET', '/api/admin/users', { token: await t.login(admin) });
+    const row = res.body.find((u) => u.id === user.id)!;
+    expect(row).toMatchObject({ username: user.username, role: 'user', job_count: 0, folder_count: 0 });
+    expect(row.eok_api_key).toBe(key.slice(0, 12));
+    expect(JSON.stringify(res.body)).not.toContain(key);
+    expect(JSON.stringify(res.body)).not.toContain('password');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await t.request('GET', '/api/no/such/route', { token: await t.login(user) });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'Not found' });
+  });
+});

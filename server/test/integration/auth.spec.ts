@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestUser } from '../support/factories.js';
+
+describe('POST /api/login', () => {
+  let t: TestApp;
+  let alice: TestUser;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    alice = await t.createUser({ role: 'user', username: 'Alice' });
+  });
+  afterAll(() => t.close());
+
+  it('answers a token and the session user for the right password', async () => {
+    const res = await t.request<{ token: string; user: unknown }>('POST', '/api/login', {
+      body: { username: 'Alice', password: alice.password },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toEqual({ id: alice.id, username: 'Alice', role: 'user' });
+    expect(res.body.token.split('.')).toHaveLength(3);
+
+    const session = await t.request('GET', '/api/session', { token: res.body.token });
+    expect(session.status).toBe(200);
+    expect(session.body).toEqual({ user: { id: alice.id, username: 'Alice', role: 'user' } });
+  });
+
+  it('matches the username regardless of case', async () => {
+    const res = await t.request('POST', '/api/login', { body: { username: 'alice', password: alice.password } });
+    expect(res.status).toBe(200);
+  });
+
+  it('answers 401 Invalid credentials for a wrong password and for an unknown user alike', async () => {
+    const wrong = await t.request('POST', '/api/login', { body: { username: 'Alice', password: 'nope' } });
+    const unknown = await t.request('POST', '/api/login', { body: { username: 'nobody', password: 'nope' } });
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: 'Invalid credentials' });
+    }
+  });
+
+  it('answers 400 when a field is missing, blank or not a string', async () => {
+    for (const body of [{}, { username: 'Alice' }, { password: 'x' }, { username: '  ', password: 'x' }, { username: 1, password: 'x' }]) {
+      const res = await t.request<{ error: string }>('POST', '/api/login', { body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error).toBe('Username and password are required');
+    }
+  });
+
+  it('answers 400 with a JSON error for a body that is not JSON', async () => {
+    const res = await t.request('POST', '/api/login', { body: '{"username":', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Request body is not valid JSON' });
+  });
+
+  it('never stores the password in clear', async () => {
+    const { rows } = await t.db.pool.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [alice.id]);
+    expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
+    expect(rows[0]!.password_hash).not.toContain(alice.password);
+  });
+});
+
+describe('login rate limiting', () => {
+  let t: TestApp;
+  let bob: TestUser;
+  let carol: TestUser;
+
+  beforeAll(async () => {
+    t = await startTestApp({ LOGIN_MAX_FAILURES_PER_USERNAME: '3', LOGIN_MAX_ATTEMPTS_PER_IP: '12', LOGIN_RATE_WINDOW_S: '600' });
+    bob = await t.createUser({ username: 'bob' });
+    carol = await t.createUser({ username: 'carol' });
+  });
+  afterAll(() => t.close());
+
+  it('blocks a username after too many failures, even with the right password, with Retry-After', async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await t.request('POST', '/api/login', { body: { username: 'bob', password: 'wrong' } });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await t.request<{ error: string }>('POST', '/api/login', { body: { username: 'bob', password: bob.password } });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toBe('Too many login attempts. Please try again later.');
+    const retryAfter = Number(blocked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+
+    const other = await t.request('POST', '/api/login', { body: { username: 'carol', password: carol.password } });
+    expect(other.status).toBe(200);
+  });
+
+  it('a success clears the failures counted against a username', async () => {
+    for (let i = 0; i < 2; i++) await t.request('POST', '/api/login', { body: { username: 'carol', password: 'wrong' } });
+    expect((await t.request('POST', '/api/login', { body: { username: 'carol', password: carol.password } })).status).toBe(200);
+    for (let i = 0; i < 2; i++) await t.request('POST', '/api/login', { body: { username: 'carol', password: 'wrong' } });
+    expect((await t.request('POST', '/api/login', { body: { username: 'carol', password: carol.password } })).status).toBe(200);
+  });
+
+  it('blocks a client address after too many attempts across usernames', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await t.request('POST', '/api/login', { body: { username: `spray${i}`, password: 'x' } })).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    const blocked = await t.request('POST', '/api/login', { body: { username: 'carol', password: carol.password } });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).not.toBeNull();
+  });
+});

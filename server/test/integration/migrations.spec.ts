@@ -1,0 +1,132 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions, runMigrations } from '../../src/database/data-source.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+
+const TABLES = [
+  'assets',
+  'configurations',
+  'folders',
+  'gallery_items',
+  'jobs',
+  'override_definitions',
+  'users',
+  'workflow_favorites',
+  'workflow_overrides',
+  'workflow_permissions',
+  'workflows',
+];
+
+async function tables(db: TestDatabase): Promise<string[]> {
+  const { rows } = await db.pool.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'schema_migrations' ORDER BY 1`,
+  );
+  return rows.map((r) => r.table_name);
+}
+
+describe('migrations', () => {
+  let db: TestDatabase | undefined;
+  afterEach(async () => {
+    await db?.drop();
+    db = undefined;
+  });
+
+  it('create the whole schema from an empty database, and a second run is a no-op', async () => {
+    db = await createTestDatabase(inject('databaseAdminUrl'), { migrate: false });
+    expect(await tables(db)).toEqual([]);
+
+    const first = await runMigrations(db.url);
+    expect(first).toEqual(['InitialSchema1795313379435']);
+    expect(await tables(db)).toEqual(TABLES);
+
+    const second = await runMigrations(db.url);
+    expect(second).toEqual([]);
+    expect(await tables(db)).toEqual(TABLES);
+  });
+
+  it('run safely when several processes start at once', async () => {
+    db = await createTestDatabase(inject('databaseAdminUrl'), { migrate: false });
+    const runs = await Promise.all([runMigrations(db.url), runMigrations(db.url), runMigrations(db.url)]);
+    expect(runs.flat()).toEqual(['InitialSchema1795313379435']);
+  });
+
+  it('have the indexes and unique constraints the lists and DESIGN rely on', async () => {
+    db = await createTestDatabase(inject('databaseAdminUrl'));
+    const { rows } = await db.pool.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = 'public'`);
+    const names = rows.map((r) => r.indexname);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'users_username_key',
+        'jobs_user_created_idx',
+        'jobs_user_status_created_idx',
+        'jobs_active_queue_idx',
+        'gallery_items_user_status_created_idx',
+        'gallery_items_user_status_folder_created_idx',
+        'gallery_items_job_batch_output_key',
+        'folders_user_name_key',
+        'folders_user_hotkey_key',
+        'workflow_overrides_workflow_definition_key',
+        'override_definitions_key_key',
+      ]),
+    );
+  });
+
+  it('enforce the data rules in the database itself', async () => {
+    db = await createTestDatabase(inject('databaseAdminUrl'));
+    const q = (sql: string, params: unknown[] = []) => db!.pool.query(sql, params);
+    const { rows } = await q(`INSERT INTO users (username, email, password_hash) VALUES ('Dana', 'd@x', 'h') RETURNING id`);
+    const userId = rows[0].id as number;
+    await expect(q(`INSERT INTO users (username, email, password_hash) VALUES ('dana', 'd2@x', 'h')`)).rejects.toThrow(/users_username_key/);
+    await expect(q(`INSERT INTO users (username, email, password_hash, role) VALUES ('eve', 'e@x', 'h', 'root')`)).rejects.toThrow(/check/);
+
+    await q(`INSERT INTO folders (user_id, name, hotkey) VALUES ($1, 'Best', '1')`, [userId]);
+    await expect(q(`INSERT INTO folders (user_id, name) VALUES ($1, 'BEST')`, [userId])).rejects.toThrow(/folders_user_name_key/);
+    await expect(q(`INSERT INTO folders (user_id, name, hotkey) VALUES ($1, 'Other', '1')`, [userId])).rejects.toThrow(/folders_user_hotkey_key/);
+    await expect(q(`INSERT INTO folders (user_id, name, hotkey) VALUES ($1, 'Caps', 'A')`, [userId])).rejects.toThrow(/check/);
+    await expect(q(`INSERT INTO folders (user_id, name) VALUES ($1, $2)`, [userId, 'x'.repeat(51)])).rejects.toThrow(/check/);
+
+    const job = await q(
+      `INSERT INTO jobs (user_id, workflow_name, batch_size) VALUES ($1, 'wf', 2) RETURNING id`,
+      [userId],
+    );
+    await expect(q(`INSERT INTO jobs (user_id, workflow_name, batch_size) VALUES ($1, 'wf', 1000000)`, [userId])).rejects.toThrow(/check/);
+    const jobId = job.rows[0].id as number;
+    const item = `INSERT INTO gallery_items (user_id, job_id, batch_index, file_path, media_type, job_name, workflow_name)
+                  VALUES ($1, $2, 0, 'a.png', 'image', 'j', 'wf')`;
+    await q(item, [userId, jobId]);
+    await expect(q(item, [userId, jobId])).rejects.toThrow(/gallery_items_job_batch_output_key/);
+
+    await q('DELETE FROM folders WHERE user_id = $1', [userId]);
+    await q('DELETE FROM users WHERE id = $1', [userId]);
+    const left = await q('SELECT (SELECT count(*) FROM jobs) + (SELECT count(*) FROM gallery_items) AS n');
+    expect(Number(left.rows[0].n)).toBe(0);
+  });
+
+  it('every entity column exists in the migrated schema', async () => {
+    db = await createTestDatabase(inject('databaseAdminUrl'));
+    const ds = new DataSource(dataSourceOptions(db.url));
+    await ds.initialize();
+    try {
+      for (const entity of ds.entityMetadatas) {
+        const { rows } = await db.pool.query<{ column_name: string }>(
+          'SELECT column_name FROM information_schema.columns WHERE table_name = $1',
+          [entity.tableName],
+        );
+        const columns = rows.map((r) => r.column_name);
+        for (const column of entity.columns) expect(columns, `${entity.tableName}.${column.databaseName}`).toContain(column.databaseName);
+      }
+    } finally {
+      await ds.destroy();
+    }
+  });
+
+  it('can be reverted', async () => {
+    db = await createTestDatabase(inject('databaseAdminUrl'));
+    const ds = new DataSource(dataSourceOptions(db.url));
+    await ds.initialize();
+    await ds.undoLastMigration();
+    await ds.destroy();
+    expect(await tables(db)).toEqual([]);
+  });
+});

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { QueueStatus } from '@atelier/shared';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestUser } from '../support/factories.js';
+
+describe('GET /api/queue', () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let bob: TestUser;
+  let token: string;
+  let workflowId: number;
+
+  const insertJob = async (user: TestUser, fields: Record<string, unknown>) => {
+    const columns = Object.keys(fields);
+    const { rows } = await t.db.pool.query<{ id: number }>(
+      `INSERT INTO jobs (user_id, workflow_id, workflow_name, ${columns.join(', ')})
+       VALUES ($1, $2, 'Portrait', ${columns.map((_, i) => `$${i + 3}`).join(', ')}) RETURNING id`,
+      [user.id, workflowId, ...Object.values(fields)],
+    );
+    return rows[0]!.id;
+  };
+  const workersKey = () => `${t.redisKeyPrefix}:workers`;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    alice = await t.createUser({ username: 'alice' });
+    bob = await t.createUser({ username: 'bob' });
+    token = await t.login(alice);
+    const { rows } = await t.db.pool.query<{ id: number }>(
+      `INSERT INTO workflows (name, workflow_type, workflow_slug) VALUES ('Portrait', 'slug', 'portrait') RETURNING id`,
+    );
+    workflowId = rows[0]!.id;
+  });
+  beforeEach(async () => {
+    await t.db.pool.query('DELETE FROM jobs');
+    await t.redis.del(workersKey());
+  });
+  afterAll(() => t.close());
+
+  it('shows the empty queue', async () => {
+    const res = await t.request<QueueStatus>('GET', '/api/queue', { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      stats: { processing: 0, queued: 0, submitting: 0, total_items: 0, estimated_wait_time: 0 },
+      current_job: null,
+      upcoming_jobs: [],
+    });
+  });
+
+  it('shows every user the running job and the waiting ones in dequeue order, with items left', async () => {
+    const running = await insertJob(bob, { job_name: 'running', batch_size: 10, next_batch_index: 4, batch_completed: 4, status: 'processing' });
+    const low = await insertJob(alice, { job_name: 'low', batch_size: 3, status: 'queued', created_at: new Date(Date.now() - 60_000) });
+    const high = await insertJob(bob, { job_name: 'high', batch_size: 2, status: 'queued', priority: 5 });
+    const later = await insertJob(alice, { job_name: 'later', batch_size: 1, status: 'queued' });
+    await insertJob(alice, { job_name: 'done', batch_size: 5, status: 'completed', batch_completed: 5, next_batch_index: 5 });
+
+    const res = await t.request<QueueStatus>('GET', '/api/queue', { token });
+    expect(res.body.current_job).toMatchObject({ id: running, username: 'bob', batch_completed: 4, status: 'processing' });
+    expect(res.body.upcoming_jobs.map((j) => j.id)).toEqual([high, low, later]);
+    expect(res.body.stats).toMatchObject({ processing: 1, queued: 3, submitting: 0, total_items: 6 + 3 + 2 + 1 });
+    // no history for the workflow: 30 s an item, and no live worker counts as one
+    expect(res.body.stats.estimated_wait_time).toBe(12 * 30);
+  });
+
+  it('estimates the wait from recent seconds per item, divided among live workers', async () => {
+    await insertJob(alice, {
+      job_name: 'history', batch_size: 10, batch_completed: 10, next_batch_index: 10, status: 'completed',
+      actual_duration: 50, completed_at: new Date(),
+    });
+    await insertJob(bob, { job_name: 'waiting', batch_size: 8, status: 'queued' });
+    const oneWorker = await t.request<QueueStatus>('GET', '/api/queue', { token });
+    expect(oneWorker.body.stats.estimated_wait_time).toBe(8 * 5);
+
+    const soon = Date.now() + 30_000;
+    await t.redis.zadd(workersKey(), soon, 'host:1', soon, 'host:2', Date.now() - 1000, 'host:dead');
+    const twoWorkers = await t.request<QueueStatus>('GET', '/api/queue', { token });
+    expect(twoWorkers.body.stats.estimated_wait_time).toBe(20);
+  });
+});
