@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { Algorithm, hash } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
+
+/** `Algorithm.Argon2id`; the package declares it as a const enum, which isolated modules cannot read. */
+const ARGON2ID = 2;
 import pg from 'pg';
 import { inject } from 'vitest';
 
@@ -14,7 +17,7 @@ export async function createUser(role: Role = 'user'): Promise<{ id: number; use
   try {
     const { rows } = await client.query<{ id: number }>(
       'INSERT INTO users (username, email, password_hash, role) VALUES ($1, $2, $3, $4) RETURNING id',
-      [username, `${username}@example.test`, await hash(password, { algorithm: Algorithm.Argon2id }), role],
+      [username, `${username}@example.test`, await hash(password, { algorithm: ARGON2ID }), role],
     );
     return { id: rows[0]!.id, username, password };
   } finally {

@@ -1,0 +1,16 @@
+import { useAtomValue } from 'jotai';
+import { LoginScreen } from '../features/auth/components/login-screen';
+import { SessionGate } from '../features/auth/components/session-gate';
+import { sessionAtom } from '../features/auth/atoms/session-atom';
+import { AppLayout } from './layout/app-layout';
+
+/** Signed out: the login screen at any path, so signing in lands where the visitor was going. */
+export function AppRoot() {
+  const session = useAtomValue(sessionAtom);
+  if (!session) return <LoginScreen />;
+  return (
+    <SessionGate key={session.token} session={session}>
+      <AppLayout />
+    </SessionGate>
+  );
+}

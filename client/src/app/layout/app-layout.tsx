@@ -1,0 +1,14 @@
+import { Box } from '@chakra-ui/react';
+import { Outlet } from 'react-router-dom';
+import { TopNav } from './top-nav';
+
+export function AppLayout() {
+  return (
+    <Box minH="100dvh" bg="bg.subtle">
+      <TopNav />
+      <Box as="main" maxW="7xl" mx="auto" px={{ base: 4, md: 6 }} py={{ base: 5, md: 8 }}>
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,25 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Provider as JotaiProvider, type createStore } from 'jotai';
+import type { ReactNode } from 'react';
+
+type JotaiStore = ReturnType<typeof createStore>;
+
+/** Everything the screens rely on, in one place so tests mount the same stack as the app. */
+export function AppProviders({
+  queryClient,
+  store,
+  children,
+}: {
+  queryClient: QueryClient;
+  store: JotaiStore;
+  children: ReactNode;
+}) {
+  return (
+    <ChakraProvider value={defaultSystem}>
+      <QueryClientProvider client={queryClient}>
+        <JotaiProvider store={store}>{children}</JotaiProvider>
+      </QueryClientProvider>
+    </ChakraProvider>
+  );
+}

@@ -1,0 +1,62 @@
+import { MESSAGES, type Role } from '@atelier/shared';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp, testUser } from '../test/render-app';
+
+const heading = (name: string) => screen.getByRole('heading', { level: 1, name });
+
+describe('routes', () => {
+  it.each([
+    ['/', 'Generate'],
+    ['/workflows', 'Workflows'],
+    ['/workflow/4', 'Workflow'],
+    ['/workflow-slug/4', 'Slug workflow'],
+    ['/queue', 'Generation Queue'],
+    ['/history', 'Generation History'],
+    ['/job/9', 'Job details'],
+    ['/gallery', 'Gallery'],
+    ['/gallery/9', 'Gallery'],
+  ])('shows %s as %s', (path, title) => {
+    renderApp(path, { user: testUser('user') });
+    expect(heading(title)).toBeInTheDocument();
+  });
+
+  it.each(['/no/such/page', '/admin/workflow', '/workflow', '/gallery/1/2'])('redirects %s to /', (path) => {
+    const { router } = renderApp(path, { user: testUser('user') });
+    expect(router.state.location.pathname).toBe('/');
+    expect(heading('Generate')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['user', 'My Analytics'],
+    ['admin', 'System Analytics'],
+    ['super_admin', 'System Analytics'],
+  ] as const)('titles the analytics dashboard for a %s %s', (role, title) => {
+    renderApp('/dashboard', { user: testUser(role) });
+    expect(heading(title)).toBeInTheDocument();
+  });
+});
+
+describe('admin routes', () => {
+  const adminScreens = [
+    ['/admin', 'Admin dashboard'],
+    ['/admin/workflow/5/slug', 'Edit slug workflow'],
+    ['/admin/workflow/new-slug', 'Create slug workflow'],
+  ] as const;
+
+  it.each(adminScreens)('deny %s to a regular user', (path) => {
+    const { router } = renderApp(path, { user: testUser('user') });
+    expect(heading(MESSAGES.accessDeniedTitle)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.accessDeniedBody)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it.each(adminScreens.flatMap(([path, title]) => (['admin', 'super_admin'] as Role[]).map((role) => [path, title, role])))(
+    'open %s (%s) to %s',
+    (path, title, role) => {
+      renderApp(path, { user: testUser(role as Role) });
+      expect(heading(title)).toBeInTheDocument();
+      expect(screen.queryByText(MESSAGES.accessDeniedTitle)).not.toBeInTheDocument();
+    },
+  );
+});

@@ -1,0 +1,5 @@
+import { PageTitle } from '../../../components/page-title';
+
+export function SlugWorkflowCreatePage() {
+  return <PageTitle title="Create slug workflow" />;
+}

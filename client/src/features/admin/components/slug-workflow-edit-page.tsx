@@ -1,0 +1,5 @@
+import { PageTitle } from '../../../components/page-title';
+
+export function SlugWorkflowEditPage() {
+  return <PageTitle title="Edit slug workflow" />;
+}

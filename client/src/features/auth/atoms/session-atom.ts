@@ -1,0 +1,43 @@
+import { isAdminRole } from '@atelier/shared';
+import { atom } from 'jotai';
+import {
+  SESSION_EXPIRED_EVENT,
+  TOKEN_STORAGE_KEY,
+  USER_STORAGE_KEY,
+  readStoredSession,
+  writeStoredSession,
+  type Session,
+} from '../../../lib/session-storage';
+
+/** `undefined` until this store first reads local storage, so each store restores on its own. */
+const sessionValueAtom = atom<Session | null | undefined>(undefined);
+
+// Follows sign-outs made outside React (a 401 in the API client) and in other tabs.
+sessionValueAtom.onMount = (setValue) => {
+  const reload = () => setValue(readStoredSession());
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === TOKEN_STORAGE_KEY || event.key === USER_STORAGE_KEY) reload();
+  };
+  window.addEventListener(SESSION_EXPIRED_EVENT, reload);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(SESSION_EXPIRED_EVENT, reload);
+    window.removeEventListener('storage', onStorage);
+  };
+};
+
+/** The signed-in session, restored from local storage; writing it persists (null signs out). */
+export const sessionAtom = atom(
+  (get): Session | null => {
+    const value = get(sessionValueAtom);
+    return value === undefined ? readStoredSession() : value;
+  },
+  (_get, set, next: Session | null) => {
+    writeStoredSession(next);
+    set(sessionValueAtom, next);
+  },
+);
+
+export const currentUserAtom = atom((get) => get(sessionAtom)?.user ?? null);
+
+export const isAdminAtom = atom((get) => isAdminRole(get(currentUserAtom)?.role));

@@ -1,0 +1,51 @@
+import { MESSAGES } from '@atelier/shared';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+
+describe('login screen', () => {
+  // Observed, not faked: these cases must never reach the network at all.
+  const fetchSpy = vi.spyOn(globalThis, 'fetch');
+  afterEach(() => fetchSpy.mockClear());
+
+  it('labels both fields and offers Sign in', () => {
+    renderApp('/');
+    expect(screen.getByLabelText('Username')).toHaveAttribute('autocomplete', 'username');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it('asks for both fields before sending anything', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.loginFieldsRequired);
+
+    await user.type(screen.getByLabelText('Username'), 'marie');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.loginFieldsRequired);
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Username')).not.toHaveAttribute('aria-invalid');
+
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('treats a blank username as missing', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.type(screen.getByLabelText('Username'), '   ');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.loginFieldsRequired);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it.each(['/history', '/admin', '/no/such/page'])('is all a signed-out visitor sees at %s', (path) => {
+    const { router } = renderApp(path);
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+});

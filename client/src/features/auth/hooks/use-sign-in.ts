@@ -1,0 +1,24 @@
+import type { LoginRequest } from '@atelier/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import { useLogin } from '../api/login';
+import { sessionQueryOptions } from '../api/get-session';
+import { sessionAtom } from '../atoms/session-atom';
+
+/** Signs in and starts the session with a clean cache, already confirmed by the login answer. */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  const setSession = useSetAtom(sessionAtom);
+  const login = useLogin();
+
+  const signIn = (credentials: LoginRequest) =>
+    login.mutate(credentials, {
+      onSuccess: ({ token, user }) => {
+        queryClient.clear();
+        queryClient.setQueryData(sessionQueryOptions(token).queryKey, { user });
+        setSession({ token, user });
+      },
+    });
+
+  return { signIn, isPending: login.isPending, error: login.error, reset: login.reset };
+}

@@ -1,0 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { disconnectSocket } from '../../../lib/socket';
+import { sessionAtom } from '../atoms/session-atom';
+
+/** Ends the session here: storage, cached server data and the live connection all go. */
+export function useSignOut(): () => void {
+  const queryClient = useQueryClient();
+  const setSession = useSetAtom(sessionAtom);
+  const navigate = useNavigate();
+
+  return () => {
+    setSession(null);
+    disconnectSocket();
+    queryClient.clear();
+    void navigate(paths.home.href(), { replace: true });
+  };
+}

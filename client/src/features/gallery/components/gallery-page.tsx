@@ -1,0 +1,5 @@
+import { PageTitle } from '../../../components/page-title';
+
+export function GalleryPage() {
+  return <PageTitle title="Gallery" />;
+}

@@ -1,0 +1,5 @@
+import { PageTitle } from '../../../components/page-title';
+
+export function SlugWorkflowPage() {
+  return <PageTitle title="Slug workflow" />;
+}

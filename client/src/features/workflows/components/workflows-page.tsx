@@ -1,0 +1,5 @@
+import { PageTitle } from '../../../components/page-title';
+
+export function WorkflowsPage() {
+  return <PageTitle title="Workflows" />;
+}

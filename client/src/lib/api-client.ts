@@ -1,0 +1,62 @@
+import { errorResponseSchema } from '@atelier/shared';
+import type { ZodType } from 'zod';
+import { ApiError } from './api-error';
+import { expireStoredSession, readStoredToken } from './session-storage';
+
+export const API_BASE = '/api';
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | readonly string[] | null | undefined>;
+  signal?: AbortSignal;
+  /** Sent without the bearer token (SPEC section 7 marks these "none"). */
+  anonymous?: boolean;
+}
+
+function buildUrl(path: string, query: ApiRequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === null || value === undefined) continue;
+    if (Array.isArray(value)) value.forEach((v: string) => params.append(key, v));
+    else params.append(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Calls the API and checks the answer against the shared contract. A 401 on a call that carried
+ * a token ends the session, whichever screen made it.
+ */
+export async function apiRequest<T>(path: string, schema: ZodType<T>, options: ApiRequestOptions = {}): Promise<T> {
+  const token = options.anonymous ? null : readStoredToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const response = await fetch(buildUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const payload = await readJson(response);
+
+  if (!response.ok) {
+    if (response.status === 401 && token) expireStoredSession();
+    const parsed = errorResponseSchema.safeParse(payload);
+    throw new ApiError(response.status, parsed.success ? parsed.data.error : null);
+  }
+  return schema.parse(payload);
+}

@@ -1,0 +1,48 @@
+import { sessionUserSchema, type SessionUser } from '@atelier/shared';
+
+/** A signed-in session as kept in local storage (SPEC section 4, Session). */
+export interface Session {
+  token: string;
+  user: SessionUser;
+}
+
+export const TOKEN_STORAGE_KEY = 'token';
+export const USER_STORAGE_KEY = 'user';
+/** Fired on window when code outside React (the API client) ends the session. */
+export const SESSION_EXPIRED_EVENT = 'atelier:session-expired';
+
+function parseUser(raw: string | null): SessionUser | null {
+  if (!raw) return null;
+  try {
+    const parsed = sessionUserSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function readStoredToken(): string | null {
+  return localStorage.getItem(TOKEN_STORAGE_KEY) || null;
+}
+
+/** Both halves must be present and well-formed, otherwise there is no session. */
+export function readStoredSession(): Session | null {
+  const token = readStoredToken();
+  const user = parseUser(localStorage.getItem(USER_STORAGE_KEY));
+  return token && user ? { token, user } : null;
+}
+
+export function writeStoredSession(session: Session | null): void {
+  if (session) {
+    localStorage.setItem(TOKEN_STORAGE_KEY, session.token);
+    localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(session.user));
+  } else {
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+    localStorage.removeItem(USER_STORAGE_KEY);
+  }
+}
+
+export function expireStoredSession(): void {
+  writeStoredSession(null);
+  window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+}

@@ -1,0 +1,41 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import { createStore } from 'jotai';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import type { Role, SessionUser } from '@atelier/shared';
+import { AppProviders } from '../app/providers';
+import { routes } from '../app/router';
+import { sessionQueryOptions } from '../features/auth/api/get-session';
+import { writeStoredSession } from '../lib/session-storage';
+
+export interface RenderedApp extends RenderResult {
+  router: ReturnType<typeof createMemoryRouter>;
+  queryClient: QueryClient;
+}
+
+export function testUser(role: Role, username = `${role}-tester`): SessionUser {
+  return { id: 7, username, role };
+}
+
+/**
+ * A signed-in session as the app would have restored it, already confirmed, so nothing needs
+ * a server. Screens that do need the API are covered by the browser specs in e2e/.
+ */
+export function signedInAs(user: SessionUser, queryClient: QueryClient): void {
+  const token = `token-for-${user.username}`;
+  writeStoredSession({ token, user });
+  queryClient.setQueryData(sessionQueryOptions(token).queryKey, { user });
+}
+
+/** Mounts the real route table and providers at `path`. Queries never fire on their own here. */
+export function renderApp(path: string, options: { user?: SessionUser } = {}): RenderedApp {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { enabled: false, retry: false } } });
+  if (options.user) signedInAs(options.user, queryClient);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const result = render(
+    <AppProviders queryClient={queryClient} store={createStore()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router, queryClient };
+}
