@@ -19,6 +19,9 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     PORT=3000
 WORKDIR /app
+# git: base workflows live in a git repository (DESIGN section 4)
+RUN apt-get update && apt-get install -y --no-install-recommends git ca-certificates openssh-client \
+    && rm -rf /var/lib/apt/lists/*
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/shared/package.json shared/

@@ -9,7 +9,14 @@ const resultsFile = path.resolve('test-results.json');
 rmSync(resultsFile, { force: true });
 const run = spawnSync(
   'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, ...process.argv.slice(2)],
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${resultsFile}`,
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit' },
 );
 let summary = 'tests: no results were written';

@@ -24,7 +24,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -74,7 +76,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
   let output = '';
-  const api = spawn(process.execPath, [path.join(ROOT, 'server/dist/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const api = spawn(process.execPath, [path.join(ROOT, 'server/dist/main.js')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
     if (process.env.E2E_LOG_LEVEL) process.stderr.write(chunk);

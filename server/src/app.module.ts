@@ -1,15 +1,22 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import type { Logger } from 'pino';
+import { AssetsModule } from './assets/assets.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { BaseWorkflowsModule } from './base-workflows/base-workflows.module.js';
+import { CatalogueModule } from './catalogue/catalogue.module.js';
 import { CoreModule } from './common/core.module.js';
+import { ConfigurationsModule } from './configurations/configurations.module.js';
 import { HttpErrorFilter } from './common/http-error.filter.js';
 import { LOGGER, type Runtime } from './common/runtime.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
+import { MediaModule } from './media/media.module.js';
+import { OverrideDefinitionsModule } from './override-definitions/override-definitions.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { UsersModule } from './users/users.module.js';
+import { WorkflowsModule } from './workflows/workflows.module.js';
 
 /** The API process: REST under /api (and, from the pipeline issue on, Socket.IO). */
 @Module({})
@@ -17,7 +24,22 @@ export class AppModule {
   static forRoot(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(runtime), DatabaseModule, RedisModule, AuthModule, UsersModule, HealthModule, JobsModule],
+      imports: [
+        CoreModule.forRoot(runtime),
+        DatabaseModule,
+        RedisModule,
+        AuthModule,
+        UsersModule,
+        HealthModule,
+        JobsModule,
+        WorkflowsModule,
+        MediaModule,
+        OverrideDefinitionsModule,
+        BaseWorkflowsModule,
+        CatalogueModule,
+        ConfigurationsModule,
+        AssetsModule,
+      ],
       providers: [
         { provide: APP_FILTER, inject: [LOGGER], useFactory: (logger: Logger) => new HttpErrorFilter(logger) },
       ],

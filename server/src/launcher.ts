@@ -13,7 +13,12 @@ async function main(): Promise<void> {
   const infra = await prepareInfrastructure(config, logger);
   await runMigrations(infra.databaseUrl);
 
-  const env = { ...process.env, DATABASE_URL: infra.databaseUrl, REDIS_URL: infra.redisUrl, JWT_SECRET: infra.jwtSecret };
+  const env = {
+    ...process.env,
+    DATABASE_URL: infra.databaseUrl,
+    REDIS_URL: infra.redisUrl,
+    JWT_SECRET: infra.jwtSecret,
+  };
   const children = new Map<string, ChildProcess>();
   let stopping = false;
 

@@ -3,7 +3,13 @@ import { z } from 'zod';
 /** Timestamps travel as ISO-8601 strings. */
 export const isoDateSchema = z.string();
 
-export const idSchema = z.coerce.number().int().positive();
+/** Ids are positive 32-bit integers (identity columns). */
+export const MAX_ID = 2_147_483_647;
+export const idSchema = z.coerce
+  .number({ error: 'Invalid id' })
+  .int({ error: 'Invalid id' })
+  .positive({ error: 'Invalid id' })
+  .max(MAX_ID, { error: 'Invalid id' });
 export type Id = number;
 
 export const idParamSchema = z.object({ id: idSchema });

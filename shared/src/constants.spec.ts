@@ -11,7 +11,8 @@ describe('estimatedWaitMinutes', () => {
 
 describe('isVideoPath', () => {
   it('recognises the video extensions of SPEC section 9, in any case, ignoring query strings', () => {
-    for (const ext of ['mp4', 'webm', 'mov', 'avi', 'mkv', 'flv', 'wmv', 'm4v', 'MP4']) expect(isVideoPath(`a/b.${ext}`)).toBe(true);
+    for (const ext of ['mp4', 'webm', 'mov', 'avi', 'mkv', 'flv', 'wmv', 'm4v', 'MP4'])
+      expect(isVideoPath(`a/b.${ext}`)).toBe(true);
     expect(isVideoPath('/api/media/1.webm?exp=1&sig=x')).toBe(true);
     for (const path of ['a.png', 'a.webp', 'mp4', '', null]) expect(isVideoPath(path)).toBe(false);
   });
@@ -19,14 +20,24 @@ describe('isVideoPath', () => {
 
 describe('clampBatchSize', () => {
   it('clamps to 1..999999 and defaults to 1', () => {
-    expect([0, -5, 1, 42, 999_999, 1_000_000, 2.7, Number.NaN].map(clampBatchSize)).toEqual([1, 1, 1, 42, 999_999, 999_999, 2, 1]);
+    expect([0, -5, 1, 42, 999_999, 1_000_000, 2.7, Number.NaN].map(clampBatchSize)).toEqual([
+      1, 1, 1, 42, 999_999, 999_999, 2, 1,
+    ]);
   });
 });
 
 describe('folderInputSchema', () => {
   it('trims the name, lower-cases the hotkey and defaults the colour', () => {
-    expect(folderInputSchema.parse({ name: '  Keepers ', hotkey: 'K' })).toEqual({ name: 'Keepers', hotkey: 'k', color: '#3B82F6' });
-    expect(folderInputSchema.parse({ name: 'x', hotkey: '', color: '#ef4444' })).toEqual({ name: 'x', hotkey: null, color: '#ef4444' });
+    expect(folderInputSchema.parse({ name: '  Keepers ', hotkey: 'K' })).toEqual({
+      name: 'Keepers',
+      hotkey: 'k',
+      color: '#3B82F6',
+    });
+    expect(folderInputSchema.parse({ name: 'x', hotkey: '', color: '#ef4444' })).toEqual({
+      name: 'x',
+      hotkey: null,
+      color: '#ef4444',
+    });
   });
 
   it('refuses a blank or long name, a bad hotkey and a bad colour', () => {

@@ -42,3 +42,16 @@ export const folderInputSchema = z.object({
     .refine((v) => HEX_COLOR_PATTERN.test(v), { error: 'Colour must be a hex value such as #3B82F6' }),
 });
 export type FolderInput = z.input<typeof folderInputSchema>;
+
+export const FOLDER_MESSAGES = {
+  folderNotFound: 'Folder not found',
+  nameTaken: 'A folder with this name already exists',
+  hotkeyTaken: (hotkey: string) => `Hotkey ${hotkey.toUpperCase()} is already used by another folder`,
+} as const;
+
+/** Deleting a folder keeps its media: they become ungrouped (DESIGN section 3). */
+export const folderDeleteResponseSchema = z.object({
+  message: z.string(),
+  images_unfoldered: z.number().int(),
+});
+export type FolderDeleteResponse = z.infer<typeof folderDeleteResponseSchema>;

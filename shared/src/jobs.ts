@@ -14,7 +14,12 @@ export const jobStatusSchema = z.enum(JOB_STATUSES);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 
 export const ACTIVE_JOB_STATUSES = ['queued', 'submitting', 'processing'] as const satisfies readonly JobStatus[];
-export const FINAL_JOB_STATUSES = ['completed', 'failed', 'cancelled', 'partial_success'] as const satisfies readonly JobStatus[];
+export const FINAL_JOB_STATUSES = [
+  'completed',
+  'failed',
+  'cancelled',
+  'partial_success',
+] as const satisfies readonly JobStatus[];
 
 export function isFinalJobStatus(status: JobStatus): boolean {
   return (FINAL_JOB_STATUSES as readonly JobStatus[]).includes(status);

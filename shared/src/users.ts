@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { roleSchema } from './auth.js';
-import { isoDateSchema } from './common.js';
+import { ROLES, roleSchema } from './auth.js';
+import { idSchema, isoDateSchema } from './common.js';
+import { MESSAGES } from './messages.js';
+import { workflowTypeSchema } from './workflows.js';
 
 /** Admin view of a user (SPEC section 3). The API key is only ever shown cut to 12 characters. */
 export const adminUserSchema = z.object({
@@ -14,3 +16,135 @@ export const adminUserSchema = z.object({
   created_at: isoDateSchema,
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const USERNAME_MAX = 200;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 1000;
+export const EOK_API_KEY_MAX = 500;
+
+export const USER_MESSAGES = {
+  userNotFound: 'User not found',
+  usernameTaken: 'A user with this username already exists',
+  invalidEmail: 'Please enter a valid email address',
+  invalidRole: `Role must be one of ${ROLES.join(', ')}`,
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
+  superAdminOnly: 'Only a super admin can create, edit or delete a super admin or grant that role',
+  cannotDeleteSelf: 'You cannot delete your own account',
+  cannotChangeOwnRole: 'You cannot change your own role',
+  lastSuperAdminDelete: 'The last super admin cannot be deleted',
+  lastSuperAdminDemote: 'The last super admin cannot be demoted',
+} as const;
+
+/** Ids are PostgreSQL integers: anything larger is refused as bad input, never sent to the database. */
+const rowIdSchema = idSchema.max(2_147_483_647);
+
+export const userIdParamsSchema = z.object({ id: rowIdSchema });
+export const userWorkflowParamsSchema = z.object({ id: rowIdSchema, workflowId: rowIdSchema });
+export const userFolderParamsSchema = z.object({ id: rowIdSchema, folderId: rowIdSchema });
+
+const isFilled = (v: unknown) => typeof v === 'string' && v.trim().length > 0;
+
+const emailSchema = z
+  .string()
+  .trim()
+  .max(320, { error: USER_MESSAGES.invalidEmail })
+  .pipe(z.email({ error: USER_MESSAGES.invalidEmail }));
+const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN, { error: USER_MESSAGES.passwordTooShort })
+  .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` });
+const roleInputSchema = z.enum(ROLES, { error: USER_MESSAGES.invalidRole });
+const apiKeySchema = z
+  .string()
+  .trim()
+  .max(EOK_API_KEY_MAX, { error: `API key must be at most ${EOK_API_KEY_MAX} characters` });
+
+/**
+ * SPEC section 5: username, email and password are required ('Please fill in all required fields'),
+ * checked together before any other rule so a half-filled form gets that message.
+ */
+export const createUserRequestSchema = z
+  .looseObject({
+    username: z.unknown().refine(isFilled, { error: MESSAGES.fillRequiredFields }),
+    email: z.unknown().refine(isFilled, { error: MESSAGES.fillRequiredFields }),
+    password: z.unknown().refine(isFilled, { error: MESSAGES.fillRequiredFields }),
+  })
+  .pipe(
+    z.object({
+      username: z
+        .string()
+        .trim()
+        .max(USERNAME_MAX, { error: `Username must be at most ${USERNAME_MAX} characters` }),
+      email: emailSchema,
+      password: passwordSchema,
+      role: roleInputSchema.nullish().transform((v) => v ?? 'user'),
+      eok_api_key: apiKeySchema.nullish().transform((v) => (v ? v : null)),
+    }),
+  );
+export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
+
+/**
+ * Edit: absent fields keep their value. A blank or absent password keeps the current one (SPEC
+ * section 5). The API key is never sent back whole, so a blank or absent key keeps the stored one
+ * and `null` removes it.
+ */
+export const updateUserRequestSchema = z.object({
+  email: z
+    .unknown()
+    .optional()
+    .refine((v) => v === undefined || isFilled(v), { error: MESSAGES.fillRequiredFields })
+    .pipe(emailSchema.optional()),
+  role: roleInputSchema.optional(),
+  password: z
+    .string()
+    .nullish()
+    .transform((v) => (v ? v : undefined))
+    .pipe(passwordSchema.optional()),
+  eok_api_key: z
+    .union([apiKeySchema, z.null()])
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+});
+export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
+
+/** What deleting a user removes (SPEC sections 5 and 7). */
+export const userCascadeCountsSchema = z.object({
+  jobs: z.number().int(),
+  folders: z.number().int(),
+  configs: z.number().int(),
+  favorites: z.number().int(),
+});
+export type UserCascadeCounts = z.infer<typeof userCascadeCountsSchema>;
+
+export const deleteUserResponseSchema = z.object({
+  username: z.string(),
+  cascade_deleted: userCascadeCountsSchema,
+});
+export type DeleteUserResponse = z.infer<typeof deleteUserResponseSchema>;
+
+export const userWorkflowAccessSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  workflow_type: workflowTypeSchema,
+  category: z.string(),
+  has_access: z.boolean(),
+});
+export type UserWorkflowAccess = z.infer<typeof userWorkflowAccessSchema>;
+
+/**
+ * A user's workflow permissions. `has_access` is an explicit grant; `sees_all` says the user
+ * nevertheless sees every workflow (an admin role, or no grant at all yet: SPEC section 6).
+ */
+export const userWorkflowsResponseSchema = z.object({
+  sees_all: z.boolean(),
+  granted: z.number().int(),
+  total: z.number().int(),
+  workflows: z.array(userWorkflowAccessSchema),
+});
+export type UserWorkflowsResponse = z.infer<typeof userWorkflowsResponseSchema>;
+
+export const workflowGrantResponseSchema = z.object({
+  workflow_id: z.number().int(),
+  has_access: z.boolean(),
+});
+export type WorkflowGrantResponse = z.infer<typeof workflowGrantResponseSchema>;

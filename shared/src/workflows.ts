@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from './common.js';
-import {
-  CLASSIFICATION_TYPES,
-  EOK_PROVIDERS,
-  GENERATION_TYPES,
-  SEED_MODES,
-} from './constants.js';
+import { CLASSIFICATION_TYPES, EOK_PROVIDERS, GENERATION_TYPES, SEED_MODES } from './constants.js';
 import { overrideDataTypeSchema, validationRulesSchema } from './overrides.js';
 
 export const PARAM_TYPES = ['seed_control', 'number', 'select', 'asset', 'text'] as const;
@@ -84,7 +79,9 @@ export const workflowSchema = eokConfigSchema.extend({
 export type Workflow = z.infer<typeof workflowSchema>;
 
 /** Parameters that count as configurable on a card (SPEC section 2). */
-export function configurableParamCount(workflow: Pick<Workflow, 'workflow_type' | 'configurable_params' | 'override_count'>): number {
+export function configurableParamCount(
+  workflow: Pick<Workflow, 'workflow_type' | 'configurable_params' | 'override_count'>,
+): number {
   if (workflow.workflow_type === 'slug') return workflow.override_count;
   return Object.values(workflow.configurable_params ?? {}).filter((p) => p.editable !== false).length;
 }

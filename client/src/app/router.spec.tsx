@@ -51,12 +51,11 @@ describe('admin routes', () => {
     expect(router.state.location.pathname).toBe(path);
   });
 
-  it.each(adminScreens.flatMap(([path, title]) => (['admin', 'super_admin'] as Role[]).map((role) => [path, title, role])))(
-    'open %s (%s) to %s',
-    (path, title, role) => {
-      renderApp(path, { user: testUser(role as Role) });
-      expect(heading(title)).toBeInTheDocument();
-      expect(screen.queryByText(MESSAGES.accessDeniedTitle)).not.toBeInTheDocument();
-    },
-  );
+  it.each(
+    adminScreens.flatMap(([path, title]) => (['admin', 'super_admin'] as Role[]).map((role) => [path, title, role])),
+  )('open %s (%s) to %s', (path, title, role) => {
+    renderApp(path, { user: testUser(role as Role) });
+    expect(heading(title)).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.accessDeniedTitle)).not.toBeInTheDocument();
+  });
 });

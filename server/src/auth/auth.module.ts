@@ -9,6 +9,7 @@ import { AuthService } from './auth.service.js';
 import { JwtAuthGuard } from './jwt-auth.guard.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
+import { PasswordConfirmationService } from './password-confirmation.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { RolesGuard } from './roles.guard.js';
 import { JWT_ALGORITHM, JWT_ISSUER } from './token.js';
@@ -36,9 +37,10 @@ import { JWT_ALGORITHM, JWT_ISSUER } from './token.js';
     JwtStrategy,
     LoginRateLimiter,
     PasswordHasher,
+    PasswordConfirmationService,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
-  exports: [PasswordHasher, JwtModule],
+  exports: [PasswordHasher, PasswordConfirmationService, JwtModule],
 })
 export class AuthModule {}

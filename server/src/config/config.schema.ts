@@ -18,7 +18,10 @@ export const envSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   EMBEDDED_PG_PORT: port.default(5433),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
-  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_:-]+$/).default('atelier'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_:-]+$/)
+    .default('atelier'),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   JWT_EXPIRES_IN: duration.default('12h'),
   ADMIN_USERNAME: z.string().trim().min(1).max(200).default('admin'),
@@ -30,6 +33,12 @@ export const envSchema = z.object({
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
+    .transform((v) => v === 'true'),
+  BASE_WORKFLOWS_DIR: z.string().min(1).optional(),
+  BASE_WORKFLOWS_REMOTE: z.string().min(1).optional(),
+  SAMPLE_CATALOGUE: z
+    .enum(['true', 'false'])
+    .default('true')
     .transform((v) => v === 'true'),
   CLIENT_DIST_DIR: z.string().min(1).optional(),
   SHUTDOWN_GRACE_MS: positiveInt.default(10_000),

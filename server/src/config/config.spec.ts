@@ -20,7 +20,13 @@ describe('loadConfig', () => {
   it('lists every bad key at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', REDIS_URL: 'http://x', DATABASE_URL: 'mysql://x/y', JWT_SECRET: 'short', NODE_ENV: 'production' });
+      loadConfig({
+        PORT: 'eighty',
+        REDIS_URL: 'http://x',
+        DATABASE_URL: 'mysql://x/y',
+        JWT_SECRET: 'short',
+        NODE_ENV: 'production',
+      });
     } catch (e) {
       error = e;
     }
@@ -35,9 +41,12 @@ describe('loadConfig', () => {
   });
 
   it('reads durations in seconds, minutes, hours and days', () => {
-    expect([durationToSeconds('90'), durationToSeconds('15m'), durationToSeconds('12h'), durationToSeconds('7d')]).toEqual([
-      90, 900, 43_200, 604_800,
-    ]);
+    expect([
+      durationToSeconds('90'),
+      durationToSeconds('15m'),
+      durationToSeconds('12h'),
+      durationToSeconds('7d'),
+    ]).toEqual([90, 900, 43_200, 604_800]);
     expect(() => loadConfig({ JWT_EXPIRES_IN: 'forever' })).toThrow(/JWT_EXPIRES_IN/);
   });
 });

@@ -25,6 +25,7 @@ export interface AppConfig {
     loginMaxAttemptsPerIp: number;
     loginRateWindowS: number;
   };
+  baseWorkflows: { dir: string; remote: string | undefined; sampleCatalogue: boolean };
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   clientDistDir: string | undefined;
@@ -77,6 +78,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       loginMaxFailuresPerUsername: env.LOGIN_MAX_FAILURES_PER_USERNAME,
       loginMaxAttemptsPerIp: env.LOGIN_MAX_ATTEMPTS_PER_IP,
       loginRateWindowS: env.LOGIN_RATE_WINDOW_S,
+    },
+    baseWorkflows: {
+      dir: path.resolve(env.BASE_WORKFLOWS_DIR ?? path.join(env.DATA_DIR, 'base-workflows')),
+      remote: env.BASE_WORKFLOWS_REMOTE,
+      sampleCatalogue: env.SAMPLE_CATALOGUE,
     },
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,

@@ -29,11 +29,23 @@ export class HealthController {
   @Get()
   async check(@Res({ passthrough: true }) res: Response): Promise<HealthResponse> {
     const [database, redis] = await Promise.all([
-      withTimeout(this.db.query('SELECT 1')).then(() => 'up' as const, () => 'down' as const),
-      withTimeout(this.redis.ping()).then(() => 'up' as const, () => 'down' as const),
+      withTimeout(this.db.query('SELECT 1')).then(
+        () => 'up' as const,
+        () => 'down' as const,
+      ),
+      withTimeout(this.redis.ping()).then(
+        () => 'up' as const,
+        () => 'down' as const,
+      ),
     ]);
     const ok = database === 'up' && redis === 'up';
     res.status(ok ? 200 : 503);
-    return { status: ok ? 'ok' : 'degraded', database, redis, version: VERSION, uptime_s: Math.round(process.uptime()) };
+    return {
+      status: ok ? 'ok' : 'degraded',
+      database,
+      redis,
+      version: VERSION,
+      uptime_s: Math.round(process.uptime()),
+    };
   }
 }

@@ -1,12 +1,15 @@
 import type { LoggerService } from '@nestjs/common';
 import type { Logger } from 'pino';
 
+/** Nest's per-module and per-route start-up lines: useful when debugging, noise otherwise. */
+const STARTUP_CHATTER = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory']);
+
 /** Routes Nest's own log calls into pino so every line is structured JSON. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
   log(message: unknown, context?: string): void {
-    this.write('info', message, context);
+    this.write(context && STARTUP_CHATTER.has(context) ? 'debug' : 'info', message, context);
   }
   error(message: unknown, stackOrContext?: string, context?: string): void {
     const ctx = context ?? stackOrContext;

@@ -1,25 +1,54 @@
-import { Controller, Get } from '@nestjs/common';
-import { API_KEY_DISPLAY_LENGTH, type AdminUser } from '@atelier/shared';
-import { AdminOnly } from '../auth/auth.decorators.js';
-import { UsersRepository } from './users.repository.js';
+import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import {
+  createUserRequestSchema,
+  updateUserRequestSchema,
+  userIdParamsSchema,
+  type AdminUser,
+  type DeleteUserResponse,
+  type SessionUser,
+  type UserCascadeCounts,
+} from '@atelier/shared';
+import { AdminOnly, CurrentUser } from '../auth/auth.decorators.js';
+import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
+import { UsersService, type CreateUserInput, type UpdateUserInput } from './users.service.js';
+
+const idPipe = new ZodValidationPipe(userIdParamsSchema);
 
 @Controller('admin/users')
 @AdminOnly()
 export class AdminUsersController {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(private readonly users: UsersService) {}
 
   @Get()
-  async list(): Promise<AdminUser[]> {
-    const rows = await this.users.listWithCounts();
-    return rows.map(({ user, jobCount, folderCount }) => ({
-      id: user.id,
-      username: user.username,
-      email: user.email,
-      role: user.role,
-      eok_api_key: user.eokApiKey ? user.eokApiKey.slice(0, API_KEY_DISPLAY_LENGTH) : null,
-      job_count: jobCount,
-      folder_count: folderCount,
-      created_at: user.createdAt.toISOString(),
-    }));
+  list(): Promise<AdminUser[]> {
+    return this.users.list();
+  }
+
+  @Post()
+  create(
+    @CurrentUser() actor: SessionUser,
+    @Body(new ZodValidationPipe(createUserRequestSchema)) body: CreateUserInput,
+  ): Promise<AdminUser> {
+    return this.users.create(actor, body);
+  }
+
+  @Put(':id')
+  update(
+    @CurrentUser() actor: SessionUser,
+    @Param(idPipe) { id }: { id: number },
+    @Body(new ZodValidationPipe(updateUserRequestSchema)) body: UpdateUserInput,
+  ): Promise<AdminUser> {
+    return this.users.update(actor, id, body);
+  }
+
+  /** The counts the delete dialog shows before the admin confirms (SPEC section 5). */
+  @Get(':id/delete-preview')
+  deletePreview(@Param(idPipe) { id }: { id: number }): Promise<UserCascadeCounts> {
+    return this.users.deletePreview(id);
+  }
+
+  @Delete(':id')
+  remove(@CurrentUser() actor: SessionUser, @Param(idPipe) { id }: { id: number }): Promise<DeleteUserResponse> {
+    return this.users.remove(actor, id);
   }
 }

@@ -29,10 +29,11 @@ export async function ensureFirstSuperAdmin(
     const username = config.auth.adminUsername;
     const generated = !config.auth.adminPassword;
     const password = config.auth.adminPassword ?? randomBytes(12).toString('base64url');
-    await client.query(
-      `INSERT INTO users (username, email, password_hash, role) VALUES ($1, $2, $3, 'super_admin')`,
-      [username, `${username}@localhost`, await hashPassword(password)],
-    );
+    await client.query(`INSERT INTO users (username, email, password_hash, role) VALUES ($1, $2, $3, 'super_admin')`, [
+      username,
+      `${username}@localhost`,
+      await hashPassword(password),
+    ]);
     await client.query('COMMIT');
     if (generated) {
       logger.warn(

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { DataSource, Repository, SelectQueryBuilder } from 'typeorm';
 import type { Role } from '@atelier/shared';
 import { UserEntity } from './user.entity.js';
+import { lockRoleState } from './user-role-lock.js';
+import type { RoleState } from './user-role-policy.js';
 
 export interface UserWithCounts {
   user: UserEntity;
@@ -18,9 +20,20 @@ export interface NewUser {
   eokApiKey?: string | null;
 }
 
+/** Fields an admin edit may change; undefined keeps the stored value. */
+export interface AccountChanges {
+  email?: string;
+  role?: Role;
+  eokApiKey?: string | null;
+  passwordHash?: string;
+}
+
 @Injectable()
 export class UsersRepository {
-  constructor(@InjectRepository(UserEntity) private readonly repo: Repository<UserEntity>) {}
+  constructor(
+    @InjectRepository(UserEntity) private readonly repo: Repository<UserEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
 
   findById(id: number): Promise<UserEntity | null> {
     return this.repo.findOneBy({ id });
@@ -28,10 +41,7 @@ export class UsersRepository {
 
   /** Usernames are unique regardless of case (a unique index on lower(username)). */
   findByUsername(username: string): Promise<UserEntity | null> {
-    return this.repo
-      .createQueryBuilder('u')
-      .where('lower(u.username) = lower(:username)', { username })
-      .getOne();
+    return this.repo.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getOne();
   }
 
   count(): Promise<number> {
@@ -42,14 +52,64 @@ export class UsersRepository {
     return this.repo.save(this.repo.create({ ...user, eokApiKey: user.eokApiKey ?? null }));
   }
 
+  /** Null when the username (in any case) is taken, also by a concurrent insert. */
+  async insertIfUsernameFree(user: NewUser): Promise<UserEntity | null> {
+    const result = await this.repo
+      .createQueryBuilder()
+      .insert()
+      .into(UserEntity)
+      .values({ ...user, eokApiKey: user.eokApiKey ?? null })
+      .orIgnore()
+      .returning('id')
+      .execute();
+    const id = (result.raw as Array<{ id: number }>)[0]?.id;
+    return id === undefined ? null : this.findById(id);
+  }
+
   async listWithCounts(): Promise<UserWithCounts[]> {
-    const rows = await this.repo
-      .createQueryBuilder('u')
-      .select('u')
+    return this.withCounts(this.repo.createQueryBuilder('u').orderBy('u.created_at', 'ASC').addOrderBy('u.id', 'ASC'));
+  }
+
+  async findWithCounts(id: number): Promise<UserWithCounts | null> {
+    const [row] = await this.withCounts(this.repo.createQueryBuilder('u').where('u.id = :id', { id }));
+    return row ?? null;
+  }
+
+  /**
+   * Applies an admin edit under the role locks: `check` sees the locked role state and throws to
+   * refuse. A new password hash also moves password_changed_at, so older tokens stop working.
+   * False when the user does not exist.
+   */
+  updateAccount(
+    id: number,
+    actorId: number,
+    changes: AccountChanges,
+    check: (state: RoleState) => void,
+  ): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const state = await lockRoleState(manager, id, actorId);
+      if (!state) return false;
+      check(state);
+      const { passwordHash, ...rest } = changes;
+      const set = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+      await manager
+        .createQueryBuilder()
+        .update(UserEntity)
+        .set({
+          ...set,
+          updatedAt: () => 'now()',
+          ...(passwordHash ? { passwordHash, passwordChangedAt: () => 'now()' } : {}),
+        })
+        .where('id = :id', { id })
+        .execute();
+      return true;
+    });
+  }
+
+  private async withCounts(query: SelectQueryBuilder<UserEntity>): Promise<UserWithCounts[]> {
+    const rows = await query
       .addSelect('(SELECT count(*) FROM jobs j WHERE j.user_id = u.id)', 'job_count')
       .addSelect('(SELECT count(*) FROM folders f WHERE f.user_id = u.id)', 'folder_count')
-      .orderBy('u.created_at', 'ASC')
-      .addOrderBy('u.id', 'ASC')
       .getRawAndEntities();
     return rows.entities.map((user, i) => ({
       user,

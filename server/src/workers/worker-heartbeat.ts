@@ -27,6 +27,8 @@ export class WorkerHeartbeat implements OnApplicationBootstrap, OnApplicationShu
   }
 
   private async beat(): Promise<void> {
-    await this.registry.beat(this.workerId).catch((err: unknown) => this.logger.warn({ err }, 'worker heartbeat failed'));
+    await this.registry
+      .beat(this.workerId)
+      .catch((err: unknown) => this.logger.warn({ err }, 'worker heartbeat failed'));
   }
 }

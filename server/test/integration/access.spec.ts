@@ -68,7 +68,9 @@ describe('authentication and roles on protected routes', () => {
     const issued = await t.login(temp);
     expect((await t.request('GET', '/api/session', { token: issued })).status).toBe(200);
 
-    await t.db.pool.query(`UPDATE users SET password_changed_at = now() + interval '2 seconds' WHERE id = $1`, [temp.id]);
+    await t.db.pool.query(`UPDATE users SET password_changed_at = now() + interval '2 seconds' WHERE id = $1`, [
+      temp.id,
+    ]);
     expect((await t.request('GET', '/api/session', { token: issued })).status).toBe(401);
 
     const other = await t.createUser();
@@ -83,7 +85,9 @@ describe('authentication and roles on protected routes', () => {
     expect(denied.body).toEqual({ error: 'Access denied. Admin privileges required.' });
 
     for (const who of [admin, superAdmin]) {
-      const res = await t.request<Array<{ username: string }>>('GET', '/api/admin/users', { token: await t.login(who) });
+      const res = await t.request<Array<{ username: string }>>('GET', '/api/admin/users', {
+        token: await t.login(who),
+      });
       expect(res.status).toBe(200);
       expect(res.body.map((u) => u.username)).toEqual(expect.arrayContaining([user.username, admin.username]));
     }
@@ -100,7 +104,9 @@ describe('authentication and roles on protected routes', () => {
   it('lists users with counts and never the whole API key', async () => {
     const key = 'eok_live_0123456789abcdefghijklmnop';
     await t.db.pool.query('UPDATE users SET eok_api_key = $1 WHERE id = $2', [key, user.id]);
-    const res = await t.request<Array<Record<string, unknown>>>('GET', '/api/admin/users', { token: await t.login(admin) });
+    const res = await t.request<Array<Record<string, unknown>>>('GET', '/api/admin/users', {
+      token: await t.login(admin),
+    });
     const row = res.body.find((u) => u.id === user.id)!;
     expect(row).toMatchObject({ username: user.username, role: 'user', job_count: 0, folder_count: 0 });
     expect(row.eok_api_key).toBe(key.slice(0, 12));

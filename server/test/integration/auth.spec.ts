@@ -40,7 +40,13 @@ describe('POST /api/login', () => {
   });
 
   it('answers 400 when a field is missing, blank or not a string', async () => {
-    for (const body of [{}, { username: 'Alice' }, { password: 'x' }, { username: '  ', password: 'x' }, { username: 1, password: 'x' }]) {
+    for (const body of [
+      {},
+      { username: 'Alice' },
+      { password: 'x' },
+      { username: '  ', password: 'x' },
+      { username: 1, password: 'x' },
+    ]) {
       const res = await t.request<{ error: string }>('POST', '/api/login', { body });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error).toBe('Username and password are required');
@@ -48,13 +54,18 @@ describe('POST /api/login', () => {
   });
 
   it('answers 400 with a JSON error for a body that is not JSON', async () => {
-    const res = await t.request('POST', '/api/login', { body: '{"username":', headers: { 'content-type': 'application/json' } });
+    const res = await t.request('POST', '/api/login', {
+      body: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'Request body is not valid JSON' });
   });
 
   it('never stores the password in clear', async () => {
-    const { rows } = await t.db.pool.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [alice.id]);
+    const { rows } = await t.db.pool.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [
+      alice.id,
+    ]);
     expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
     expect(rows[0]!.password_hash).not.toContain(alice.password);
   });
@@ -66,7 +77,11 @@ describe('login rate limiting', () => {
   let carol: TestUser;
 
   beforeAll(async () => {
-    t = await startTestApp({ LOGIN_MAX_FAILURES_PER_USERNAME: '3', LOGIN_MAX_ATTEMPTS_PER_IP: '12', LOGIN_RATE_WINDOW_S: '600' });
+    t = await startTestApp({
+      LOGIN_MAX_FAILURES_PER_USERNAME: '3',
+      LOGIN_MAX_ATTEMPTS_PER_IP: '12',
+      LOGIN_RATE_WINDOW_S: '600',
+    });
     bob = await t.createUser({ username: 'bob' });
     carol = await t.createUser({ username: 'carol' });
   });
@@ -77,7 +92,9 @@ describe('login rate limiting', () => {
       const res = await t.request('POST', '/api/login', { body: { username: 'bob', password: 'wrong' } });
       expect(res.status).toBe(401);
     }
-    const blocked = await t.request<{ error: string }>('POST', '/api/login', { body: { username: 'bob', password: bob.password } });
+    const blocked = await t.request<{ error: string }>('POST', '/api/login', {
+      body: { username: 'bob', password: bob.password },
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error).toBe('Too many login attempts. Please try again later.');
     const retryAfter = Number(blocked.headers.get('retry-after'));
@@ -89,10 +106,16 @@ describe('login rate limiting', () => {
   });
 
   it('a success clears the failures counted against a username', async () => {
-    for (let i = 0; i < 2; i++) await t.request('POST', '/api/login', { body: { username: 'carol', password: 'wrong' } });
-    expect((await t.request('POST', '/api/login', { body: { username: 'carol', password: carol.password } })).status).toBe(200);
-    for (let i = 0; i < 2; i++) await t.request('POST', '/api/login', { body: { username: 'carol', password: 'wrong' } });
-    expect((await t.request('POST', '/api/login', { body: { username: 'carol', password: carol.password } })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      await t.request('POST', '/api/login', { body: { username: 'carol', password: 'wrong' } });
+    expect(
+      (await t.request('POST', '/api/login', { body: { username: 'carol', password: carol.password } })).status,
+    ).toBe(200);
+    for (let i = 0; i < 2; i++)
+      await t.request('POST', '/api/login', { body: { username: 'carol', password: 'wrong' } });
+    expect(
+      (await t.request('POST', '/api/login', { body: { username: 'carol', password: carol.password } })).status,
+    ).toBe(200);
   });
 
   it('blocks a client address after too many attempts across usernames', async () => {

@@ -33,8 +33,15 @@ describe('the first super_admin', () => {
     const config = loadConfig({ ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'correct-horse' });
     const { logger } = capturingLogger();
     await ensureFirstSuperAdmin(db.url, config, hash, logger);
-    await ensureFirstSuperAdmin(db.url, loadConfig({ ADMIN_USERNAME: 'other', ADMIN_PASSWORD: 'another-pw' }), hash, logger);
-    const { rows } = await db.pool.query<{ username: string; role: string; password_hash: string }>('SELECT * FROM users');
+    await ensureFirstSuperAdmin(
+      db.url,
+      loadConfig({ ADMIN_USERNAME: 'other', ADMIN_PASSWORD: 'another-pw' }),
+      hash,
+      logger,
+    );
+    const { rows } = await db.pool.query<{ username: string; role: string; password_hash: string }>(
+      'SELECT * FROM users',
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ username: 'root', role: 'super_admin' });
     expect(await hasher.verify(rows[0]!.password_hash, 'correct-horse')).toBe(true);
@@ -44,9 +51,14 @@ describe('the first super_admin', () => {
     db = await createTestDatabase(inject('databaseAdminUrl'));
     const { logger, lines } = capturingLogger();
     await ensureFirstSuperAdmin(db.url, loadConfig({}), hash, logger);
-    const logged = JSON.parse(lines.find((l) => l.includes('first super_admin'))!) as { username: string; password: string };
+    const logged = JSON.parse(lines.find((l) => l.includes('first super_admin'))!) as {
+      username: string;
+      password: string;
+    };
     expect(logged.username).toBe('admin');
-    const { rows } = await db.pool.query<{ password_hash: string }>(`SELECT password_hash FROM users WHERE username = 'admin'`);
+    const { rows } = await db.pool.query<{ password_hash: string }>(
+      `SELECT password_hash FROM users WHERE username = 'admin'`,
+    );
     expect(await hasher.verify(rows[0]!.password_hash, logged.password)).toBe(true);
   });
 

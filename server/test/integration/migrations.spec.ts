@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, runMigrations } from '../../src/database/data-source.js';
+import { MIGRATIONS } from '../../src/database/migrations/index.js';
+
+const ALL = MIGRATIONS.map((m) => m.name);
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 const TABLES = [
@@ -11,6 +14,7 @@ const TABLES = [
   'gallery_items',
   'jobs',
   'override_definitions',
+  'system_settings',
   'users',
   'workflow_favorites',
   'workflow_overrides',
@@ -37,7 +41,8 @@ describe('migrations', () => {
     expect(await tables(db)).toEqual([]);
 
     const first = await runMigrations(db.url);
-    expect(first).toEqual(['InitialSchema1795313379435']);
+    expect(first).toEqual(ALL);
+    expect(ALL[0]).toBe('InitialSchema1795313379435');
     expect(await tables(db)).toEqual(TABLES);
 
     const second = await runMigrations(db.url);
@@ -48,12 +53,14 @@ describe('migrations', () => {
   it('run safely when several processes start at once', async () => {
     db = await createTestDatabase(inject('databaseAdminUrl'), { migrate: false });
     const runs = await Promise.all([runMigrations(db.url), runMigrations(db.url), runMigrations(db.url)]);
-    expect(runs.flat()).toEqual(['InitialSchema1795313379435']);
+    expect(runs.flat().sort()).toEqual([...ALL].sort());
   });
 
   it('have the indexes and unique constraints the lists and DESIGN rely on', async () => {
     db = await createTestDatabase(inject('databaseAdminUrl'));
-    const { rows } = await db.pool.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = 'public'`);
+    const { rows } = await db.pool.query<{ indexname: string }>(
+      `SELECT indexname FROM pg_indexes WHERE schemaname = 'public'`,
+    );
     const names = rows.map((r) => r.indexname);
     expect(names).toEqual(
       expect.arrayContaining([
@@ -75,22 +82,37 @@ describe('migrations', () => {
   it('enforce the data rules in the database itself', async () => {
     db = await createTestDatabase(inject('databaseAdminUrl'));
     const q = (sql: string, params: unknown[] = []) => db!.pool.query(sql, params);
-    const { rows } = await q(`INSERT INTO users (username, email, password_hash) VALUES ('Dana', 'd@x', 'h') RETURNING id`);
+    const { rows } = await q(
+      `INSERT INTO users (username, email, password_hash) VALUES ('Dana', 'd@x', 'h') RETURNING id`,
+    );
     const userId = rows[0].id as number;
-    await expect(q(`INSERT INTO users (username, email, password_hash) VALUES ('dana', 'd2@x', 'h')`)).rejects.toThrow(/users_username_key/);
-    await expect(q(`INSERT INTO users (username, email, password_hash, role) VALUES ('eve', 'e@x', 'h', 'root')`)).rejects.toThrow(/check/);
+    await expect(q(`INSERT INTO users (username, email, password_hash) VALUES ('dana', 'd2@x', 'h')`)).rejects.toThrow(
+      /users_username_key/,
+    );
+    await expect(
+      q(`INSERT INTO users (username, email, password_hash, role) VALUES ('eve', 'e@x', 'h', 'root')`),
+    ).rejects.toThrow(/check/);
 
     await q(`INSERT INTO folders (user_id, name, hotkey) VALUES ($1, 'Best', '1')`, [userId]);
-    await expect(q(`INSERT INTO folders (user_id, name) VALUES ($1, 'BEST')`, [userId])).rejects.toThrow(/folders_user_name_key/);
-    await expect(q(`INSERT INTO folders (user_id, name, hotkey) VALUES ($1, 'Other', '1')`, [userId])).rejects.toThrow(/folders_user_hotkey_key/);
-    await expect(q(`INSERT INTO folders (user_id, name, hotkey) VALUES ($1, 'Caps', 'A')`, [userId])).rejects.toThrow(/check/);
-    await expect(q(`INSERT INTO folders (user_id, name) VALUES ($1, $2)`, [userId, 'x'.repeat(51)])).rejects.toThrow(/check/);
-
-    const job = await q(
-      `INSERT INTO jobs (user_id, workflow_name, batch_size) VALUES ($1, 'wf', 2) RETURNING id`,
-      [userId],
+    await expect(q(`INSERT INTO folders (user_id, name) VALUES ($1, 'BEST')`, [userId])).rejects.toThrow(
+      /folders_user_name_key/,
     );
-    await expect(q(`INSERT INTO jobs (user_id, workflow_name, batch_size) VALUES ($1, 'wf', 1000000)`, [userId])).rejects.toThrow(/check/);
+    await expect(q(`INSERT INTO folders (user_id, name, hotkey) VALUES ($1, 'Other', '1')`, [userId])).rejects.toThrow(
+      /folders_user_hotkey_key/,
+    );
+    await expect(q(`INSERT INTO folders (user_id, name, hotkey) VALUES ($1, 'Caps', 'A')`, [userId])).rejects.toThrow(
+      /check/,
+    );
+    await expect(q(`INSERT INTO folders (user_id, name) VALUES ($1, $2)`, [userId, 'x'.repeat(51)])).rejects.toThrow(
+      /check/,
+    );
+
+    const job = await q(`INSERT INTO jobs (user_id, workflow_name, batch_size) VALUES ($1, 'wf', 2) RETURNING id`, [
+      userId,
+    ]);
+    await expect(
+      q(`INSERT INTO jobs (user_id, workflow_name, batch_size) VALUES ($1, 'wf', 1000000)`, [userId]),
+    ).rejects.toThrow(/check/);
     const jobId = job.rows[0].id as number;
     const item = `INSERT INTO gallery_items (user_id, job_id, batch_index, file_path, media_type, job_name, workflow_name)
                   VALUES ($1, $2, 0, 'a.png', 'image', 'j', 'wf')`;
@@ -114,18 +136,19 @@ describe('migrations', () => {
           [entity.tableName],
         );
         const columns = rows.map((r) => r.column_name);
-        for (const column of entity.columns) expect(columns, `${entity.tableName}.${column.databaseName}`).toContain(column.databaseName);
+        for (const column of entity.columns)
+          expect(columns, `${entity.tableName}.${column.databaseName}`).toContain(column.databaseName);
       }
     } finally {
       await ds.destroy();
     }
   });
 
-  it('can be reverted', async () => {
+  it('can all be reverted', async () => {
     db = await createTestDatabase(inject('databaseAdminUrl'));
     const ds = new DataSource(dataSourceOptions(db.url));
     await ds.initialize();
-    await ds.undoLastMigration();
+    for (let i = 0; i < ALL.length; i++) await ds.undoLastMigration();
     await ds.destroy();
     expect(await tables(db)).toEqual([]);
   });

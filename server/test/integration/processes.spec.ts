@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { MIGRATIONS } from '../../src/database/migrations/index.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 const DIST = path.resolve(import.meta.dirname, '../../dist');
@@ -18,10 +19,17 @@ function freePort(): Promise<number> {
   });
 }
 
-function start(entry: string, env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  if (!existsSync(path.join(DIST, entry))) throw new Error(`server/dist/${entry} is missing: run \`npm run build\` first`);
+function start(
+  entry: string,
+  env: Record<string, string>,
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  if (!existsSync(path.join(DIST, entry)))
+    throw new Error(`server/dist/${entry} is missing: run \`npm run build\` first`);
   let out = '';
-  const child = spawn(process.execPath, [path.join(DIST, entry)], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [path.join(DIST, entry)], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -61,7 +69,7 @@ describe('the API and worker processes', () => {
     const worker = start('worker.js', env);
     await waitFor(() => worker.output().includes('Atelier worker is ready'), 30_000);
     const { rows } = await db.pool.query(`SELECT count(*)::int AS n FROM schema_migrations`);
-    expect(rows[0].n).toBe(1);
+    expect(rows[0].n).toBe(MIGRATIONS.length);
     worker.child.kill('SIGTERM');
     expect(await worker.exited).toBe(0);
     expect(worker.output()).toContain('shutdown complete');

@@ -48,14 +48,36 @@ describe('GET /api/queue', () => {
   });
 
   it('shows every user the running job and the waiting ones in dequeue order, with items left', async () => {
-    const running = await insertJob(bob, { job_name: 'running', batch_size: 10, next_batch_index: 4, batch_completed: 4, status: 'processing' });
-    const low = await insertJob(alice, { job_name: 'low', batch_size: 3, status: 'queued', created_at: new Date(Date.now() - 60_000) });
+    const running = await insertJob(bob, {
+      job_name: 'running',
+      batch_size: 10,
+      next_batch_index: 4,
+      batch_completed: 4,
+      status: 'processing',
+    });
+    const low = await insertJob(alice, {
+      job_name: 'low',
+      batch_size: 3,
+      status: 'queued',
+      created_at: new Date(Date.now() - 60_000),
+    });
     const high = await insertJob(bob, { job_name: 'high', batch_size: 2, status: 'queued', priority: 5 });
     const later = await insertJob(alice, { job_name: 'later', batch_size: 1, status: 'queued' });
-    await insertJob(alice, { job_name: 'done', batch_size: 5, status: 'completed', batch_completed: 5, next_batch_index: 5 });
+    await insertJob(alice, {
+      job_name: 'done',
+      batch_size: 5,
+      status: 'completed',
+      batch_completed: 5,
+      next_batch_index: 5,
+    });
 
     const res = await t.request<QueueStatus>('GET', '/api/queue', { token });
-    expect(res.body.current_job).toMatchObject({ id: running, username: 'bob', batch_completed: 4, status: 'processing' });
+    expect(res.body.current_job).toMatchObject({
+      id: running,
+      username: 'bob',
+      batch_completed: 4,
+      status: 'processing',
+    });
     expect(res.body.upcoming_jobs.map((j) => j.id)).toEqual([high, low, later]);
     expect(res.body.stats).toMatchObject({ processing: 1, queued: 3, submitting: 0, total_items: 6 + 3 + 2 + 1 });
     // no history for the workflow: 30 s an item, and no live worker counts as one
@@ -64,8 +86,13 @@ describe('GET /api/queue', () => {
 
   it('estimates the wait from recent seconds per item, divided among live workers', async () => {
     await insertJob(alice, {
-      job_name: 'history', batch_size: 10, batch_completed: 10, next_batch_index: 10, status: 'completed',
-      actual_duration: 50, completed_at: new Date(),
+      job_name: 'history',
+      batch_size: 10,
+      batch_completed: 10,
+      next_batch_index: 10,
+      status: 'completed',
+      actual_duration: 50,
+      completed_at: new Date(),
     });
     await insertJob(bob, { job_name: 'waiting', batch_size: 8, status: 'queued' });
     const oneWorker = await t.request<QueueStatus>('GET', '/api/queue', { token });

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
@@ -20,7 +23,13 @@ export interface TestApp {
   db: TestDatabase;
   redis: Redis;
   redisKeyPrefix: string;
-  request<T = unknown>(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
+  /** Where this app keeps media, assets and the base workflow repository. */
+  dataDir: string;
+  request<T = unknown>(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<ApiResponse<T>>;
   createUser(options?: Parameters<typeof createUser>[1]): Promise<TestUser>;
   login(user: Pick<TestUser, 'username' | 'password'>): Promise<string>;
   close(): Promise<void>;
@@ -28,13 +37,17 @@ export interface TestApp {
 
 /**
  * The real API on a random port, against a database of its own and a Redis key prefix of its own.
- * `env` overrides configuration the way the environment would.
+ * `env` overrides configuration the way the environment would. Passport registers one `jwt`
+ * strategy per process, so keep one app alive at a time in a test file.
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const db = await createTestDatabase(inject('databaseAdminUrl'));
   const redisUrl = inject('redisUrl');
   const redisKeyPrefix = `test_${randomBytes(5).toString('hex')}`;
+  const ownDataDir = env.DATA_DIR ? undefined : mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
   const config = loadConfig({
+    DATA_DIR: ownDataDir ?? env.DATA_DIR,
+    SAMPLE_CATALOGUE: 'false',
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATABASE_URL: db.url,
@@ -88,6 +101,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     db,
     redis,
     redisKeyPrefix,
+    dataDir: config.dataDir,
     request,
     login,
     createUser: (options) => createUser(db.pool, options),
@@ -97,6 +111,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       if (keys.length) await redis.del(...keys);
       redis.disconnect();
       await db.drop();
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -11,7 +11,15 @@ export function MenuToggle({ open, controls, onToggle }: { open: boolean; contro
       size="sm"
       onClick={onToggle}
     >
-      <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        width="20"
+        height="20"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        aria-hidden="true"
+      >
         {open ? (
           <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
         ) : (

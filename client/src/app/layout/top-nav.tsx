@@ -46,13 +46,25 @@ export function TopNav() {
             <Logo />
           </RouterLink>
         </Link>
-        <Box id={LINKS_ID} display={foldable} order={{ base: 3, lg: 1 }} flex={{ lg: 1 }} w={{ base: 'full', lg: 'auto' }}>
+        <Box
+          id={LINKS_ID}
+          display={foldable}
+          order={{ base: 3, lg: 1 }}
+          flex={{ lg: 1 }}
+          w={{ base: 'full', lg: 'auto' }}
+        >
           <NavLinks isAdmin={isAdmin} />
         </Box>
         <Box order={{ base: 1, lg: 2 }} ml={{ base: 'auto', lg: 0 }}>
           <QueueBadge />
         </Box>
-        <Box id={USER_ID} display={foldable} order={{ base: 4, lg: 3 }} w={{ base: 'full', lg: 'auto' }} pb={{ base: 2, lg: 0 }}>
+        <Box
+          id={USER_ID}
+          display={foldable}
+          order={{ base: 4, lg: 3 }}
+          w={{ base: 'full', lg: 'auto' }}
+          pb={{ base: 2, lg: 0 }}
+        >
           <NavUser username={user?.username ?? ''} onSignOut={signOut} />
         </Box>
         <Box order={2} display={{ lg: 'none' }}>

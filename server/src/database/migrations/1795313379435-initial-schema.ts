@@ -46,7 +46,9 @@ export class InitialSchema1795313379435 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now(),
         CHECK (workflow_type <> 'slug' OR workflow_slug IS NOT NULL)
       )`);
-    await q.query(`CREATE UNIQUE INDEX workflows_source_file_key ON workflows (source_file) WHERE source_file IS NOT NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX workflows_source_file_key ON workflows (source_file) WHERE source_file IS NOT NULL`,
+    );
     await q.query(`CREATE INDEX workflows_workflow_slug_idx ON workflows (workflow_slug)`);
 
     await q.query(`

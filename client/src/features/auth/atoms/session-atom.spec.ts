@@ -1,10 +1,6 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import {
-  TOKEN_STORAGE_KEY,
-  USER_STORAGE_KEY,
-  expireStoredSession,
-} from '../../../lib/session-storage';
+import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY, expireStoredSession } from '../../../lib/session-storage';
 import { currentUserAtom, isAdminAtom, sessionAtom } from './session-atom';
 
 const marie = { id: 3, username: 'marie', role: 'admin' } as const;

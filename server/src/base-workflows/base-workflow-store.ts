@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { BaseWorkflowFile } from '@atelier/shared';
+import { LOGGER, RUNTIME, type Runtime } from '../common/runtime.js';
+import { Git, type GitAuthor } from './git.js';
+
+export interface BaseWorkflowRead extends BaseWorkflowFile {
+  raw: string;
+}
+
+export const SYSTEM_AUTHOR: GitAuthor = { name: 'Atelier', email: 'atelier@localhost' };
+
+/** git's own blob id, so `sha` matches what `git ls-files -s` and a remote show. */
+function blobSha(content: Buffer): string {
+  return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
+}
+
+/**
+ * The base workflow files: JSON in a git working tree (DESIGN sections 2 and 4). Knows files and
+ * commits, nothing of the database. Callers pass names already checked by base-workflow-names.ts.
+ */
+@Injectable()
+export class BaseWorkflowStore {
+  readonly dir: string;
+  private readonly git: Git;
+  private readonly remote: string | undefined;
+
+  constructor(
+    @Inject(RUNTIME) runtime: Runtime,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.dir = runtime.config.baseWorkflows.dir;
+    this.remote = runtime.config.baseWorkflows.remote;
+    this.git = new Git(this.dir);
+  }
+
+  isInitialised(): boolean {
+    return existsSync(path.join(this.dir, '.git'));
+  }
+
+  /** Creates the repository with the given files as its first commit. */
+  async initialise(files: Record<string, string>): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+    await this.git.exec(['init', '--quiet', '--initial-branch=main']);
+    for (const [name, content] of Object.entries(files)) await writeFile(this.file(name), content);
+    await this.git.exec(['add', '--all']);
+    if (await this.git.hasChanges()) await this.git.commit('Add sample base workflows', SYSTEM_AUTHOR);
+    if (this.remote) await this.git.exec(['remote', 'add', 'origin', this.remote]);
+    await this.push();
+  }
+
+  async list(): Promise<BaseWorkflowFile[]> {
+    if (!existsSync(this.dir)) return [];
+    const names = (await readdir(this.dir))
+      .filter((n) => n.toLowerCase().endsWith('.json'))
+      .sort((a, b) => a.localeCompare(b));
+    return Promise.all(
+      names.map(async (name) => {
+        const content = await readFile(this.file(name));
+        return { name, size: content.length, sha: blobSha(content) };
+      }),
+    );
+  }
+
+  async read(name: string): Promise<BaseWorkflowRead | null> {
+    if (!existsSync(this.file(name))) return null;
+    const content = await readFile(this.file(name));
+    return { name, size: content.length, sha: blobSha(content), raw: content.toString('utf8') };
+  }
+
+  async readAll(): Promise<BaseWorkflowRead[]> {
+    const files = await this.list();
+    const reads = await Promise.all(files.map((f) => this.read(f.name)));
+    return reads.filter((r): r is BaseWorkflowRead => r !== null);
+  }
+
+  exists(name: string): boolean {
+    return existsSync(this.file(name));
+  }
+
+  /** Writes, renames or deletes files and records it as exactly one commit. Returns the commit id. */
+  async change(
+    edit: { write?: { name: string; content: string }; rename?: { from: string; to: string }; remove?: string },
+    message: string,
+    author: GitAuthor,
+  ): Promise<string> {
+    if (edit.rename) await rename(this.file(edit.rename.from), this.file(edit.rename.to));
+    if (edit.write) await writeFile(this.file(edit.write.name), edit.write.content);
+    if (edit.remove) await rm(this.file(edit.remove));
+    await this.git.exec(['add', '--all']);
+    if (!(await this.git.hasChanges())) return (await this.git.exec(['rev-parse', 'HEAD'])).trim();
+    return this.git.commit(message, author);
+  }
+
+  /** Undoes the last commit and its files, when what followed it (the database sync) failed. */
+  async revertLastCommit(): Promise<void> {
+    await this.git.exec(['reset', '--hard', '--quiet', 'HEAD~1']);
+  }
+
+  async log(limit = 50): Promise<Array<{ sha: string; author: string; email: string; subject: string }>> {
+    const out = await this.git.exec(['log', `-${limit}`, '--format=%H%x1f%an%x1f%ae%x1f%s']);
+    return out
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [sha = '', author = '', email = '', subject = ''] = line.split('\x1f');
+        return { sha, author, email, subject };
+      });
+  }
+
+  /** Pushes to BASE_WORKFLOWS_REMOTE when set; a failed push is logged, the commit stays. */
+  async push(): Promise<boolean> {
+    if (!this.remote) return false;
+    try {
+      await this.git.exec(['push', '--quiet', 'origin', 'HEAD:main']);
+      return true;
+    } catch (error) {
+      this.logger.error({ err: (error as Error).message }, 'pushing base workflows to the remote failed');
+      return false;
+    }
+  }
+
+  private file(name: string): string {
+    return path.join(this.dir, name);
+  }
+}

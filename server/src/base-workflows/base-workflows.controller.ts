@@ -1,0 +1,55 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import type { BaseWorkflowContent, BaseWorkflowFile, SessionUser } from '@atelier/shared';
+import { AdminOnly, CurrentUser } from '../auth/auth.decorators.js';
+import { BaseWorkflowsService, type BaseWorkflowChange } from './base-workflows.service.js';
+
+type RequestBody = Record<string, unknown> | undefined;
+
+const COMMITTED = 'The change is committed to the repository and will be deployed.';
+
+@Controller('base-workflows')
+@AdminOnly()
+export class BaseWorkflowsController {
+  constructor(private readonly baseWorkflows: BaseWorkflowsService) {}
+
+  @Get()
+  list(): Promise<BaseWorkflowFile[]> {
+    return this.baseWorkflows.list();
+  }
+
+  @Get(':filename')
+  read(@Param('filename') filename: string): Promise<BaseWorkflowContent & { override_keys: string[] }> {
+    return this.baseWorkflows.read(filename);
+  }
+
+  @Post()
+  async create(
+    @CurrentUser() user: SessionUser,
+    @Body() body: RequestBody,
+  ): Promise<BaseWorkflowChange & { message: string }> {
+    const change = await this.baseWorkflows.create(user, body?.name, body?.content);
+    return { ...change, message: `Base workflow created successfully! ${COMMITTED}` };
+  }
+
+  @Put(':filename')
+  async update(
+    @CurrentUser() user: SessionUser,
+    @Param('filename') filename: string,
+    @Body() body: RequestBody,
+  ): Promise<BaseWorkflowChange & { message: string }> {
+    const change = await this.baseWorkflows.update(user, filename, body?.content, body?.newName);
+    const verb = change.name === filename ? 'updated' : 'renamed';
+    return { ...change, message: `Base workflow ${verb} successfully! ${COMMITTED}` };
+  }
+
+  @Delete(':filename')
+  @HttpCode(200)
+  async remove(
+    @CurrentUser() user: SessionUser,
+    @Param('filename') filename: string,
+    @Body() body: RequestBody,
+  ): Promise<BaseWorkflowChange & { message: string }> {
+    const change = await this.baseWorkflows.delete(user, filename, body?.confirmPassword);
+    return { ...change, message: 'Base workflow deleted successfully!' };
+  }
+}

@@ -1,0 +1,146 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { BaseWorkflowContent, BaseWorkflowFile, SessionUser } from '@atelier/shared';
+import { PasswordConfirmationService } from '../auth/password-confirmation.service.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../common/app-errors.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { WorkflowSyncService } from '../workflows/workflow-sync.service.js';
+import { BaseWorkflowStore } from './base-workflow-store.js';
+import { parseExistingFileName, toBaseWorkflowFileName } from './base-workflow-names.js';
+import type { GitAuthor } from './git.js';
+import { overrideKeysIn, parseJson } from './workflow-file-content.js';
+
+/** Any fixed number works; every process serialises repository changes on it. */
+export const REPOSITORY_LOCK_KEY = 727_003;
+
+export interface BaseWorkflowChange {
+  name: string;
+  sha: string;
+  commit: string;
+  pushed: boolean;
+}
+
+/** Accepts the editor's text (kept as typed) or a JSON value (written pretty-printed). */
+function toFileContent(content: unknown): string {
+  let text: string;
+  if (typeof content === 'string') {
+    const parsed = parseJson(content);
+    if (!parsed.ok) throw new BadRequestError(`Invalid JSON: ${parsed.message}`);
+    if (!parsed.value || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) {
+      throw new BadRequestError('Invalid JSON: a workflow is a JSON object');
+    }
+    text = content;
+  } else if (content && typeof content === 'object' && !Array.isArray(content)) {
+    text = JSON.stringify(content, null, 2);
+  } else {
+    throw new BadRequestError('Invalid JSON: a workflow is a JSON object');
+  }
+  return text.endsWith('\n') ? text : `${text}\n`;
+}
+
+@Injectable()
+export class BaseWorkflowsService {
+  constructor(
+    private readonly store: BaseWorkflowStore,
+    private readonly sync: WorkflowSyncService,
+    private readonly users: UsersRepository,
+    private readonly confirmation: PasswordConfirmationService,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  list(): Promise<BaseWorkflowFile[]> {
+    return this.store.list();
+  }
+
+  async read(rawName: string): Promise<BaseWorkflowContent & { override_keys: string[] }> {
+    const file = await this.store.read(parseExistingFileName(rawName));
+    if (!file) throw new NotFoundError('Base workflow not found');
+    const parsed = parseJson(file.raw);
+    const content = parsed.ok ? parsed.value : null;
+    return {
+      name: file.name,
+      size: file.size,
+      sha: file.sha,
+      content,
+      raw_content: file.raw,
+      override_keys: overrideKeysIn(content),
+    };
+  }
+
+  async create(actor: SessionUser, rawName: unknown, content: unknown): Promise<BaseWorkflowChange> {
+    const name = toBaseWorkflowFileName(rawName);
+    const text = toFileContent(content);
+    return this.commitChange(actor, async () => {
+      if (this.store.exists(name)) throw new ConflictError(`A base workflow named ${name} already exists`);
+      return { name, edit: { write: { name, content: text } }, message: `Create ${name}` };
+    });
+  }
+
+  async update(
+    actor: SessionUser,
+    rawName: string,
+    content: unknown,
+    rawNewName: unknown,
+  ): Promise<BaseWorkflowChange> {
+    const name = parseExistingFileName(rawName);
+    const newName =
+      rawNewName === undefined || rawNewName === null || rawNewName === '' ? name : toBaseWorkflowFileName(rawNewName);
+    const text = toFileContent(content);
+    return this.commitChange(actor, async () => {
+      if (!this.store.exists(name)) throw new NotFoundError('Base workflow not found');
+      if (newName === name) return { name, edit: { write: { name, content: text } }, message: `Update ${name}` };
+      if (this.store.exists(newName)) throw new ConflictError(`A base workflow named ${newName} already exists`);
+      return {
+        name: newName,
+        renamed: { from: name, to: newName },
+        edit: { rename: { from: name, to: newName }, write: { name: newName, content: text } },
+        message: `Rename ${name} to ${newName}`,
+      };
+    });
+  }
+
+  async delete(actor: SessionUser, rawName: string, confirmPassword: unknown): Promise<BaseWorkflowChange> {
+    const name = parseExistingFileName(rawName);
+    await this.confirmation.confirm(actor, confirmPassword);
+    return this.commitChange(actor, async () => {
+      if (!this.store.exists(name)) throw new NotFoundError('Base workflow not found');
+      return { name, edit: { remove: name }, message: `Delete ${name}` };
+    });
+  }
+
+  /**
+   * One change = one commit plus the workflow sync, under a lock shared by every process. If the
+   * sync fails the commit is undone, so the repository and the database never disagree.
+   */
+  private async commitChange(
+    actor: SessionUser,
+    plan: () => Promise<{
+      name: string;
+      edit: Parameters<BaseWorkflowStore['change']>[0];
+      message: string;
+      renamed?: { from: string; to: string };
+    }>,
+  ): Promise<BaseWorkflowChange> {
+    const author = await this.authorOf(actor);
+    const result = await this.db.transaction(async (m) => {
+      await m.query('SELECT pg_advisory_xact_lock($1)', [REPOSITORY_LOCK_KEY]);
+      const { name, edit, message, renamed } = await plan();
+      const commit = await this.store.change(edit, message, author);
+      try {
+        await this.sync.sync(await this.store.readAll(), renamed, m);
+      } catch (error) {
+        await this.store.revertLastCommit();
+        throw error;
+      }
+      const file = await this.store.read(name);
+      return { name, sha: file?.sha ?? '', commit };
+    });
+    return { ...result, pushed: await this.store.push() };
+  }
+
+  private async authorOf(actor: SessionUser): Promise<GitAuthor> {
+    const user = await this.users.findById(actor.id);
+    return { name: actor.username, email: user?.email || `${actor.username}@atelier.local` };
+  }
+}

@@ -1,0 +1,45 @@
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { Public } from '../auth/auth.decorators.js';
+import { NotFoundError } from '../common/app-errors.js';
+import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { resolveMediaPath } from './media-files.js';
+import { MediaUrlSigner } from './media-url-signer.js';
+
+/**
+ * Serves stored media by signed URL. A bad or expired signature answers 404 (not 403), so URLs
+ * reveal nothing about which files exist.
+ */
+@Controller('media')
+export class MediaController {
+  constructor(
+    private readonly signer: MediaUrlSigner,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+  ) {}
+
+  @Public()
+  @Get('*path')
+  serve(
+    @Param('path') segments: string[] | string,
+    @Query('exp') exp: string | undefined,
+    @Query('sig') sig: string | undefined,
+    @Res() res: Response,
+  ): void {
+    const relativePath = Array.isArray(segments) ? segments.join('/') : segments;
+    const file = resolveMediaPath(this.runtime.config.dataDir, relativePath);
+    if (!file || !this.signer.verify(relativePath, exp, sig)) throw new NotFoundError();
+    const maxAge = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
+    res.sendFile(
+      file,
+      {
+        headers: { 'Cache-Control': `private, max-age=${maxAge}, immutable`, 'X-Content-Type-Options': 'nosniff' },
+        etag: true,
+        lastModified: true,
+        dotfiles: 'deny',
+      },
+      (err) => {
+        if (err && !res.headersSent) res.status(404).json({ error: 'Not found' });
+      },
+    );
+  }
+}

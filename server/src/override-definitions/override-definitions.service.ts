@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import type { z } from 'zod';
+import type { OverrideDefinition, SessionUser, overrideDefinitionInputSchema } from '@atelier/shared';
+import { PasswordConfirmationService } from '../auth/password-confirmation.service.js';
+import { BaseWorkflowStore } from '../base-workflows/base-workflow-store.js';
+import { overrideKeysIn, parseJson } from '../base-workflows/workflow-file-content.js';
+import { ConflictError, NotFoundError } from '../common/app-errors.js';
+import type { OverrideDefinitionEntity } from './override-definition.entity.js';
+import { OverrideDefinitionsRepository } from './override-definitions.repository.js';
+
+type DefinitionInput = z.output<typeof overrideDefinitionInputSchema>;
+
+export const DUPLICATE_KEY = 'An override definition with this key already exists';
+
+export function toDefinitionDto(d: OverrideDefinitionEntity): OverrideDefinition {
+  return {
+    id: d.id,
+    override_key: d.overrideKey,
+    display_name: d.displayName,
+    description: d.description,
+    data_type: d.dataType,
+    validation_rules: d.validationRules,
+    category: d.category,
+    created_at: d.createdAt.toISOString(),
+  };
+}
+
+function fields(input: DefinitionInput): Partial<OverrideDefinitionEntity> {
+  return {
+    overrideKey: input.override_key,
+    displayName: input.display_name,
+    description: input.description,
+    dataType: input.data_type,
+    validationRules: input.validation_rules,
+    category: input.category,
+  };
+}
+
+@Injectable()
+export class OverrideDefinitionsService {
+  constructor(
+    private readonly definitions: OverrideDefinitionsRepository,
+    private readonly confirmation: PasswordConfirmationService,
+    private readonly store: BaseWorkflowStore,
+  ) {}
+
+  async list(): Promise<OverrideDefinition[]> {
+    return (await this.definitions.listAll()).map(toDefinitionDto);
+  }
+
+  async create(input: DefinitionInput): Promise<OverrideDefinition> {
+    if (await this.definitions.findByKey(input.override_key)) throw new ConflictError(DUPLICATE_KEY);
+    return toDefinitionDto(await this.definitions.insert(fields(input)));
+  }
+
+  async update(id: number, input: DefinitionInput): Promise<OverrideDefinition> {
+    if (!(await this.definitions.findById(id))) throw new NotFoundError('Override definition not found');
+    const sameKey = await this.definitions.findByKey(input.override_key);
+    if (sameKey && sameKey.id !== id) throw new ConflictError(DUPLICATE_KEY);
+    await this.definitions.update(id, fields(input));
+    return toDefinitionDto((await this.definitions.findById(id))!);
+  }
+
+  /** Refused while a workflow still exposes it: deleting would silently change those workflows. */
+  async delete(actor: SessionUser, id: number, confirmPassword: unknown): Promise<void> {
+    await this.confirmation.confirm(actor, confirmPassword);
+    if (!(await this.definitions.findById(id))) throw new NotFoundError('Override definition not found');
+    const users = await this.definitions.workflowsUsing(id);
+    if (users.length) {
+      throw new ConflictError(`This override is used by ${users.join(', ')}; remove it from those workflows first`);
+    }
+    await this.definitions.delete(id);
+  }
+
+  /** Per base workflow file, the override keys its graph uses that have no definition. */
+  async missingKeys(): Promise<{ missing_keys_by_workflow: Record<string, string[]> }> {
+    const [files, known] = await Promise.all([this.store.readAll(), this.definitions.allKeys()]);
+    const missing: Record<string, string[]> = {};
+    for (const file of files) {
+      const parsed = parseJson(file.raw);
+      if (!parsed.ok) continue;
+      const keys = overrideKeysIn(parsed.value).filter((k) => !known.has(k));
+      if (keys.length) missing[file.name.replace(/\.json$/i, '')] = keys;
+    }
+    return { missing_keys_by_workflow: missing };
+  }
+}

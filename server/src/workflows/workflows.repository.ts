@@ -1,0 +1,134 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, QueryDeepPartialEntity, Repository } from 'typeorm';
+import { WorkflowFavoriteEntity } from './workflow-favorite.entity.js';
+import { WorkflowEntity } from './workflow.entity.js';
+
+export interface WorkflowListFilter {
+  userId: number;
+  allowedIds: number[] | null;
+  category?: string;
+  tags: string[];
+  search?: string;
+  favoritesOnly: boolean;
+}
+
+export interface WorkflowRow {
+  workflow: WorkflowEntity;
+  isFavorite: boolean;
+  overrideCount: number;
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+@Injectable()
+export class WorkflowsRepository {
+  constructor(
+    @InjectRepository(WorkflowEntity) private readonly repo: Repository<WorkflowEntity>,
+    @InjectRepository(WorkflowFavoriteEntity) private readonly favorites: Repository<WorkflowFavoriteEntity>,
+  ) {}
+
+  private visible(allowedIds: number[] | null) {
+    const qb = this.repo.createQueryBuilder('w').where('w.is_hidden = false');
+    if (allowedIds) qb.andWhere('w.id = ANY(:allowedIds)', { allowedIds });
+    return qb;
+  }
+
+  async list(filter: WorkflowListFilter): Promise<WorkflowRow[]> {
+    const qb = this.visible(filter.allowedIds)
+      .addSelect('(SELECT count(*) FROM workflow_overrides o WHERE o.workflow_id = w.id)', 'override_count')
+      .addSelect(
+        'EXISTS (SELECT 1 FROM workflow_favorites f WHERE f.workflow_id = w.id AND f.user_id = :userId)',
+        'is_favorite',
+      )
+      .setParameter('userId', filter.userId);
+    if (filter.category) qb.andWhere('w.category = :category', { category: filter.category });
+    if (filter.tags.length) qb.andWhere('w.tags @> :tags::text[]', { tags: filter.tags });
+    if (filter.search) {
+      qb.andWhere(
+        `(w.name ILIKE :search OR w.workflow_slug ILIKE :search OR w.category ILIKE :search
+          OR array_to_string(w.tags, ' ') ILIKE :search)`,
+        { search: likePattern(filter.search) },
+      );
+    }
+    if (filter.favoritesOnly) {
+      qb.andWhere('EXISTS (SELECT 1 FROM workflow_favorites f WHERE f.workflow_id = w.id AND f.user_id = :userId)');
+    }
+    qb.orderBy('lower(w.name)', 'ASC').addOrderBy('w.id', 'ASC');
+    const { entities, raw } = await qb.getRawAndEntities<{ override_count: string; is_favorite: boolean }>();
+    return entities.map((workflow, i) => ({
+      workflow,
+      isFavorite: raw[i]?.is_favorite === true,
+      overrideCount: Number(raw[i]?.override_count ?? 0),
+    }));
+  }
+
+  findById(id: number): Promise<WorkflowEntity | null> {
+    return this.repo.findOneBy({ id });
+  }
+
+  async categoriesInUse(allowedIds: number[] | null): Promise<string[]> {
+    const rows = await this.visible(allowedIds)
+      .select('DISTINCT w.category', 'category')
+      .getRawMany<{ category: string }>();
+    return rows.map((r) => r.category);
+  }
+
+  async tagsInUse(allowedIds: number[] | null): Promise<string[]> {
+    const rows = await this.visible(allowedIds).select('DISTINCT unnest(w.tags)', 'tag').getRawMany<{ tag: string }>();
+    return rows.map((r) => r.tag).sort((a, b) => a.localeCompare(b));
+  }
+
+  async slugsInUse(): Promise<string[]> {
+    const rows = await this.repo
+      .createQueryBuilder('w')
+      .select('DISTINCT w.workflow_slug', 'slug')
+      .where(`w.workflow_type = 'slug'`)
+      .getRawMany<{ slug: string }>();
+    return rows.map((r) => r.slug);
+  }
+
+  async isFavorite(userId: number, workflowId: number): Promise<boolean> {
+    return this.favorites.existsBy({ userId, workflowId });
+  }
+
+  /** Flips the favourite in one statement pair inside a transaction; returns the new state. */
+  async toggleFavorite(userId: number, workflowId: number): Promise<boolean> {
+    return this.repo.manager.transaction(async (m) => {
+      const removed = await m.delete(WorkflowFavoriteEntity, { userId, workflowId });
+      if (removed.affected) return false;
+      await m
+        .createQueryBuilder()
+        .insert()
+        .into(WorkflowFavoriteEntity)
+        .values({ userId, workflowId })
+        .orIgnore()
+        .execute();
+      return true;
+    });
+  }
+
+  insert(fields: Partial<WorkflowEntity>, manager: EntityManager = this.repo.manager): Promise<WorkflowEntity> {
+    return manager.save(WorkflowEntity, manager.create(WorkflowEntity, fields));
+  }
+
+  async update(id: number, fields: Partial<WorkflowEntity>, manager: EntityManager = this.repo.manager): Promise<void> {
+    // jsonb columns are typed `unknown`, which TypeORM's deep-partial type cannot express
+    await manager.update(WorkflowEntity, { id }, fields as QueryDeepPartialEntity<WorkflowEntity>);
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.repo.delete({ id });
+  }
+
+  /** Workflows synced from base workflow files, by file name. */
+  async findSynced(manager: EntityManager = this.repo.manager): Promise<WorkflowEntity[]> {
+    return manager.createQueryBuilder(WorkflowEntity, 'w').where('w.source_file IS NOT NULL').getMany();
+  }
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.repo.manager.transaction(work);
+  }
+}

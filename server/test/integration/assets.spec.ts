@@ -1,0 +1,181 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Asset } from '@atelier/shared';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestUser } from '../support/factories.js';
+
+type Answer<T> = T & { error?: string };
+
+function image(format: 'png' | 'jpeg' | 'webp' | 'gif', colour = '#3b82f6'): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+describe('assets', () => {
+  let t: TestApp;
+  let dataDir: string;
+  let alice: TestUser;
+  let aliceToken: string;
+  let bobToken: string;
+  let adminToken: string;
+
+  async function upload(
+    bytes: Buffer,
+    {
+      name = 'picture.png',
+      type = 'image/png',
+      token = aliceToken,
+      displayName,
+    }: { name?: string; type?: string; token?: string | null; displayName?: string } = {},
+  ) {
+    const form = new FormData();
+    if (displayName !== undefined) form.set('display_name', displayName);
+    form.set('file', new Blob([new Uint8Array(bytes)], { type }), name);
+    const res = await fetch(`${t.baseUrl}/api/assets`, {
+      method: 'POST',
+      body: form,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    return { status: res.status, body: (await res.json()) as Answer<Asset> };
+  }
+  const assetFile = (...segments: string[]) => path.join(dataDir, 'assets', ...segments);
+  const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'atelier-assets-'));
+    t = await startTestApp({ DATA_DIR: dataDir });
+    alice = await t.createUser();
+    aliceToken = await t.login(alice);
+    bobToken = await t.login(await t.createUser());
+    adminToken = await t.login(await t.createUser({ role: 'admin' }));
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('stores an uploaded image by its hash with a WebP thumbnail, served by signed URLs', async () => {
+    const bytes = await image('png');
+    const res = await upload(bytes, { displayName: ' Blue backdrop ' });
+    expect(res.status).toBe(201);
+    const hash = sha256(bytes);
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      type: 'image',
+      filename: `${hash}.png`,
+      display_name: 'Blue backdrop',
+      url: expect.stringMatching(new RegExp(`^/api/media/assets/${hash}\\.png\\?exp=\\d+&sig=`)),
+      thumbnail_url: expect.stringMatching(new RegExp(`^/api/media/assets/thumbs/${hash}\\.webp\\?exp=\\d+&sig=`)),
+    });
+    expect(existsSync(assetFile(`${hash}.png`))).toBe(true);
+
+    const original = await fetch(`${t.baseUrl}${res.body.url}`);
+    expect(original.status).toBe(200);
+    expect(Buffer.from(await original.arrayBuffer()).equals(bytes)).toBe(true);
+    const thumbnail = Buffer.from(await (await fetch(`${t.baseUrl}${res.body.thumbnail_url}`)).arrayBuffer());
+    const meta = await sharp(thumbnail).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 320, height: 240 });
+  });
+
+  it('lists assets newest first without a token (the Generate dashboard sends none)', async () => {
+    const newest = await upload(await image('png', '#ff0000'), { name: 'red square.PNG' });
+    const res = await t.request<Asset[]>('GET', '/api/assets');
+    expect(res.status).toBe(200);
+    expect(res.body[0]).toEqual(newest.body);
+    expect(newest.body.display_name).toBe('red square');
+  });
+
+  it('recognises JPEG, WebP and GIF by content, whatever the name and declared type', async () => {
+    for (const [format, ext] of [
+      ['jpeg', 'jpg'],
+      ['webp', 'webp'],
+      ['gif', 'gif'],
+    ] as const) {
+      const bytes = await image(format, '#10b981');
+      const res = await upload(bytes, { name: 'misleading.txt', type: 'text/plain' });
+      expect(res.status, format).toBe(201);
+      expect(res.body.filename).toBe(`${sha256(bytes)}.${ext}`);
+    }
+  });
+
+  it('keeps the same image once: a second upload answers the stored asset', async () => {
+    const bytes = await image('png', '#8b5cf6');
+    const first = await upload(bytes);
+    const again = await upload(bytes, { name: 'copy.png', token: bobToken });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+    const { rows } = await t.db.pool.query('SELECT count(*)::int AS n FROM assets WHERE sha256 = $1', [sha256(bytes)]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('refuses what is not a PNG, JPEG, WebP or GIF image, storing nothing', async () => {
+    const before = readdirSync(assetFile()).length;
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
+    const truncated = (await image('png', '#f97316')).subarray(0, 200);
+    const tiff = await image('png', '#f59e0b').then((png) => sharp(png).tiff().toBuffer());
+    for (const [label, bytes] of [
+      ['text', Buffer.from('#!/bin/sh\necho not an image\n')],
+      ['svg', svg],
+      ['truncated', truncated],
+      ['tiff', tiff],
+    ] as const) {
+      const res = await upload(bytes, { name: 'evil.png', type: 'image/png' });
+      expect(res.status, label).toBe(400);
+      expect(res.body.error).toBe('Only PNG, JPEG, WebP or GIF images can be uploaded');
+    }
+    expect(readdirSync(assetFile()).length).toBe(before);
+  });
+
+  it('refuses a request without a file, a file over 20 MB and a long display name', async () => {
+    const form = new FormData();
+    form.set('display_name', 'nothing attached');
+    const empty = await fetch(`${t.baseUrl}/api/assets`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${aliceToken}` },
+    });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ error: 'Please choose a file to upload' });
+
+    const big = await upload(randomBytes(20 * 1024 * 1024 + 1), { name: 'huge.png' });
+    expect(big.status).toBe(413);
+    expect(big.body.error).toBe('The file is too large: the limit is 20 MB');
+
+    const longName = await upload(await image('png', '#06b6d4'), { displayName: 'x'.repeat(201) });
+    expect(longName.status).toBe(400);
+    expect(longName.body.error).toBe('Display name must be at most 200 characters');
+  });
+
+  it('needs sign-in to upload or delete', async () => {
+    expect((await upload(await image('png'), { token: null })).status).toBe(401);
+    expect((await t.request('DELETE', '/api/assets/1')).status).toBe(401);
+  });
+
+  it('lets the uploader or an admin delete an asset and its files; anyone else gets 404', async () => {
+    const bytes = await image('webp', '#ec4899');
+    const mine = (await upload(bytes)).body;
+    const hash = sha256(bytes);
+
+    const bobs = await t.request<Answer<object>>('DELETE', `/api/assets/${mine.id}`, { token: bobToken });
+    expect(bobs.status).toBe(404);
+    expect(bobs.body.error).toBe('Asset not found');
+
+    expect((await t.request('DELETE', `/api/assets/${mine.id}`, { token: aliceToken })).status).toBe(200);
+    expect(existsSync(assetFile(`${hash}.webp`))).toBe(false);
+    expect(existsSync(assetFile('thumbs', `${hash}.webp`))).toBe(false);
+    expect((await t.request<Asset[]>('GET', '/api/assets')).body.map((a) => a.id)).not.toContain(mine.id);
+    expect((await t.request('DELETE', `/api/assets/${mine.id}`, { token: aliceToken })).status).toBe(404);
+
+    const another = (await upload(await image('gif', '#64748b'))).body;
+    expect((await t.request('DELETE', `/api/assets/${another.id}`, { token: adminToken })).status).toBe(200);
+    for (const id of ['abc', '0', '99999999999'])
+      expect((await t.request('DELETE', `/api/assets/${id}`, { token: adminToken })).status, id).toBe(400);
+  });
+});

@@ -1,0 +1,211 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Workflow } from '@atelier/shared';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestUser } from '../support/factories.js';
+
+const git = (dir: string, ...args: string[]) =>
+  execFileSync('git', ['-C', dir, ...args])
+    .toString()
+    .trim();
+
+const wrapped = (name: string) =>
+  JSON.stringify({
+    name,
+    workflow: { '1': { class_type: 'CLIPTextEncode', inputs: { text: 'override_mood' } } },
+    configurable_params: { prompt: { type: 'text', node: '1', input: 'text' } },
+  });
+
+describe('base workflows in git', () => {
+  let t: TestApp;
+  let adminUser: TestUser;
+  let admin: string;
+  let remote: string;
+  let repo: string;
+
+  beforeAll(async () => {
+    remote = mkdtempSync(path.join(os.tmpdir(), 'atelier-remote-'));
+    execFileSync('git', ['init', '--quiet', '--bare', '--initial-branch=main', remote]);
+    t = await startTestApp({ SAMPLE_CATALOGUE: 'true', BASE_WORKFLOWS_REMOTE: remote });
+    repo = path.join(t.dataDir, 'base-workflows');
+    adminUser = await t.createUser({ role: 'admin', username: 'ada' });
+    admin = await t.login(adminUser);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(remote, { recursive: true, force: true });
+  });
+
+  it('lists the sample files with size in bytes and the git blob sha', async () => {
+    const res = await t.request<Array<{ name: string; size: number; sha: string }>>('GET', '/api/base-workflows', {
+      token: admin,
+    });
+    expect(res.body.map((f) => f.name)).toEqual([
+      'flux-portrait.json',
+      'image-to-image.json',
+      'sdxl-landscape.json',
+      'text-to-image.json',
+      'text-to-video.json',
+      'upscale.json',
+      'video-loop.json',
+    ]);
+    const tracked = git(repo, 'ls-files', '-s', 'upscale.json').split(/\s+/)[1];
+    expect(res.body.find((f) => f.name === 'upscale.json')!.sha).toBe(tracked);
+    expect(git(remote, 'log', '--format=%s', 'main')).toBe('Add sample base workflows');
+  });
+
+  it('reads a file as parsed content, raw text and the override keys it uses', async () => {
+    const res = await t.request<{ content: unknown; raw_content: string; override_keys: string[] }>(
+      'GET',
+      '/api/base-workflows/video-loop.json',
+      { token: admin },
+    );
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body.raw_content)).toEqual(res.body.content);
+    expect(res.body.override_keys).toEqual([
+      'override_fps',
+      'override_frames',
+      'override_prompt',
+      'override_seed',
+      'override_steps',
+    ]);
+    expect((await t.request('GET', '/api/base-workflows/none.json', { token: admin })).status).toBe(404);
+  });
+
+  it('creates a file as one commit by the acting admin, pushes it, and syncs a wrapped file into a JSON workflow', async () => {
+    const before = Number(git(repo, 'rev-list', '--count', 'HEAD'));
+    const res = await t.request<{ name: string; pushed: boolean; message: string }>('POST', '/api/base-workflows', {
+      token: admin,
+      body: { name: 'Moody', content: wrapped('Moody Scenes') },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: 'Moody.json', pushed: true });
+    expect(res.body.message).toMatch(/^Base workflow created successfully!.*committed.*deploy/);
+    expect(Number(git(repo, 'rev-list', '--count', 'HEAD'))).toBe(before + 1);
+    expect(git(repo, 'log', '-1', '--format=%an <%ae>|%s')).toBe(
+      `ada <${adminUser.username}@example.test>|Create Moody.json`,
+    );
+    expect(git(remote, 'log', '-1', '--format=%s', 'main')).toBe('Create Moody.json');
+    const workflows = (await t.request<Workflow[]>('GET', '/api/workflows?search=moody', { token: admin })).body;
+    expect(workflows).toMatchObject([{ name: 'Moody Scenes', workflow_type: 'comfyui' }]);
+    expect(
+      (await t.request('POST', '/api/base-workflows', { token: admin, body: { name: 'Moody.json', content: '{}' } }))
+        .status,
+    ).toBe(409);
+  });
+
+  it('refuses JSON that does not parse, with the parser message', async () => {
+    const res = await t.request<{ error: string }>('POST', '/api/base-workflows', {
+      token: admin,
+      body: { name: 'broken', content: '{"a": ' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/^Invalid JSON: /);
+    expect(
+      (
+        await t.request<{ error: string }>('POST', '/api/base-workflows', {
+          token: admin,
+          body: { name: '', content: '{}' },
+        })
+      ).body.error,
+    ).toBe('Workflow name is required');
+    expect(existsSync(path.join(repo, 'broken.json'))).toBe(false);
+  });
+
+  it('refuses names that could escape the repository, writing nothing anywhere', async () => {
+    const outside = path.dirname(repo);
+    const beforeOutside = readdirSync(outside).sort();
+    const beforeRepo = readdirSync(repo).sort();
+    const commits = git(repo, 'rev-list', '--count', 'HEAD');
+    for (const name of [
+      '../x',
+      'a/b',
+      '/etc/passwd',
+      'x\0y',
+      '.git/config',
+      'x'.repeat(300),
+      '..',
+      '.hidden',
+      'a\\b',
+    ]) {
+      const res = await t.request<{ error: string }>('POST', '/api/base-workflows', {
+        token: admin,
+        body: { name, content: '{}' },
+      });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(res.body.error).toMatch(/^Invalid workflow name/);
+    }
+    for (const name of ['..%2Fx.json', '%2Fetc%2Fpasswd.json', '.git%2Fconfig']) {
+      expect(
+        (await t.request('PUT', `/api/base-workflows/${name}`, { token: admin, body: { content: '{}' } })).status,
+        name,
+      ).toBe(400);
+      expect((await t.request('GET', `/api/base-workflows/${name}`, { token: admin })).status, name).toBe(400);
+    }
+    expect(readdirSync(outside).sort()).toEqual(beforeOutside);
+    expect(readdirSync(repo).sort()).toEqual(beforeRepo);
+    expect(git(repo, 'rev-list', '--count', 'HEAD')).toBe(commits);
+  });
+
+  it('updates and renames in one commit each, keeping the synced workflow and its id', async () => {
+    const [before] = (await t.request<Workflow[]>('GET', '/api/workflows?search=moody', { token: admin })).body;
+    const update = await t.request<{ message: string }>('PUT', '/api/base-workflows/Moody.json', {
+      token: admin,
+      body: { content: wrapped('ignored after creation') },
+    });
+    expect(update.body.message).toMatch(/^Base workflow updated successfully!/);
+    const rename = await t.request<{ name: string; message: string }>('PUT', '/api/base-workflows/Moody.json', {
+      token: admin,
+      body: { content: wrapped('x'), newName: 'moody-v2' },
+    });
+    expect(rename.body).toMatchObject({ name: 'moody-v2.json' });
+    expect(rename.body.message).toMatch(/^Base workflow renamed successfully!/);
+    expect(git(repo, 'log', '-2', '--format=%s').split('\n')).toEqual([
+      'Rename Moody.json to moody-v2.json',
+      'Update Moody.json',
+    ]);
+    const [after] = (await t.request<Workflow[]>('GET', '/api/workflows?search=moody', { token: admin })).body;
+    expect(after).toMatchObject({ id: before!.id, name: 'Moody Scenes' });
+    expect(
+      (
+        await t.request('PUT', '/api/base-workflows/moody-v2.json', {
+          token: admin,
+          body: { content: '{}', newName: 'upscale' },
+        })
+      ).status,
+    ).toBe(409);
+  });
+
+  it('deletes with the acting admin password, hiding the synced workflow', async () => {
+    const noPassword = await t.request('DELETE', '/api/base-workflows/moody-v2.json', { token: admin, body: {} });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body).toEqual({ error: 'Please enter the delete confirmation password' });
+    const wrong = await t.request('DELETE', '/api/base-workflows/moody-v2.json', {
+      token: admin,
+      body: { confirmPassword: 'nope' },
+    });
+    expect(wrong.status).toBe(403);
+    expect(existsSync(path.join(repo, 'moody-v2.json'))).toBe(true);
+
+    const ok = await t.request<{ message: string }>('DELETE', '/api/base-workflows/moody-v2.json', {
+      token: admin,
+      body: { confirmPassword: adminUser.password },
+    });
+    expect(ok.body.message).toBe('Base workflow deleted successfully!');
+    expect(existsSync(path.join(repo, 'moody-v2.json'))).toBe(false);
+    expect(git(repo, 'log', '-1', '--format=%s')).toBe('Delete moody-v2.json');
+    expect((await t.request<Workflow[]>('GET', '/api/workflows?search=moody', { token: admin })).body).toEqual([]);
+  });
+
+  it('is for admins only', async () => {
+    const user = await t.login(await t.createUser());
+    expect((await t.request('GET', '/api/base-workflows', { token: user })).status).toBe(403);
+    expect(
+      (await t.request('POST', '/api/base-workflows', { token: user, body: { name: 'x', content: '{}' } })).status,
+    ).toBe(403);
+    expect((await t.request('GET', '/api/base-workflows')).status).toBe(401);
+  });
+});

@@ -1,0 +1,76 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MediaUrlSigner } from '../../src/media/media-url-signer.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+describe('GET /api/media/* (signed URLs)', () => {
+  let t: TestApp;
+  let dataDir: string;
+  let signer: MediaUrlSigner;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'atelier-media-'));
+    mkdirSync(path.join(dataDir, 'media', '7'), { recursive: true });
+    writeFileSync(path.join(dataDir, 'media', '7', 'clip.webm'), 'not really a video');
+    writeFileSync(path.join(dataDir, 'secret.txt'), 'outside the media roots');
+    t = await startTestApp({ DATA_DIR: dataDir });
+    signer = t.app.get(MediaUrlSigner);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves a signed file without a bearer token, with an ETag and long private caching', async () => {
+    const url = signer.sign('media/7/clip.webm');
+    expect(url).toMatch(/^\/api\/media\/media\/7\/clip\.webm\?exp=\d+&sig=/);
+    const res = await fetch(`${t.baseUrl}${url}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('not really a video');
+    expect(res.headers.get('content-type')).toBe('video/webm');
+    expect(res.headers.get('etag')).toBeTruthy();
+    expect(res.headers.get('cache-control')).toMatch(/^private, max-age=\d{5}, immutable$/);
+
+    const again = await fetch(`${t.baseUrl}${url}`, {
+      // fetch adds `Cache-Control: no-cache` to conditional requests unless told otherwise; a browser revalidating sends max-age=0
+      headers: { 'if-none-match': res.headers.get('etag')!, 'cache-control': 'max-age=0' },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it('keeps the same URL within the hour, so the browser cache hits', () => {
+    const now = Date.UTC(2026, 0, 1, 10, 5);
+    expect(signer.sign('media/7/clip.webm', now)).toBe(signer.sign('media/7/clip.webm', now + 10 * 60_000));
+  });
+
+  it('answers 404 for a tampered, missing or expired signature', async () => {
+    const url = signer.sign('media/7/clip.webm');
+    const tampered = url.replace(/sig=./, (m) => (m.endsWith('A') ? 'sig=B' : 'sig=A'));
+    const expired = signer.sign('media/7/clip.webm', Date.now() - 3 * 24 * 3600 * 1000);
+    for (const bad of [tampered, url.replace(/&sig=.*/, ''), expired, url.replace('clip.webm', 'clip2.webm')]) {
+      const res = await fetch(`${t.baseUrl}${bad}`);
+      expect(res.status, bad).toBe(404);
+      expect(await res.json()).toEqual({ error: 'Not found' });
+    }
+  });
+
+  it('never serves a path outside the media roots, even when signed', async () => {
+    for (const rel of [
+      'secret.txt',
+      'media/../secret.txt',
+      'media/%2e%2e/secret.txt',
+      '../etc/passwd',
+      'media//7/clip.webm',
+    ]) {
+      const res = await fetch(`${t.baseUrl}${signer.sign(rel)}`);
+      expect(res.status, rel).toBe(404);
+    }
+  });
+
+  it('answers 404 for a signed path to a file that does not exist', async () => {
+    const res = await fetch(`${t.baseUrl}${signer.sign('media/7/none.png')}`);
+    expect(res.status).toBe(404);
+  });
+});

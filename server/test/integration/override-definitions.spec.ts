@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OverrideDefinition } from '@atelier/shared';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestUser } from '../support/factories.js';
+
+describe('override definitions', () => {
+  let t: TestApp;
+  let adminUser: TestUser;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ SAMPLE_CATALOGUE: 'true' });
+    adminUser = await t.createUser({ role: 'super_admin' });
+    admin = await t.login(adminUser);
+  });
+  afterAll(() => t.close());
+
+  const create = (body: object) =>
+    t.request<OverrideDefinition & { error: string }>('POST', '/api/override-definitions', { token: admin, body });
+
+  it('creates, lists and updates a definition', async () => {
+    const res = await create({
+      override_key: 'override_mood',
+      display_name: ' Mood ',
+      data_type: 'select',
+      validation_rules: { options: ['calm', 'stormy'] },
+      category: 'Style',
+      description: '',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      override_key: 'override_mood',
+      display_name: 'Mood',
+      description: null,
+      category: 'Style',
+    });
+    const updated = await t.request<OverrideDefinition>('PUT', `/api/override-definitions/${res.body.id}`, {
+      token: admin,
+      body: {
+        override_key: 'override_mood',
+        display_name: 'Mood',
+        data_type: 'string',
+        validation_rules: { max_length: 20 },
+      },
+    });
+    expect(updated.body).toMatchObject({ data_type: 'string', validation_rules: { max_length: 20 } });
+    const list = (await t.request<OverrideDefinition[]>('GET', '/api/override-definitions', { token: admin })).body;
+    expect(list.map((d) => d.override_key)).toContain('override_mood');
+  });
+
+  it('refuses bad keys, duplicate keys and inconsistent rules with clear messages', async () => {
+    const cases: Array<[object, number, string | RegExp]> = [
+      [{ override_key: 'mood', display_name: 'x' }, 400, /override_<name>/],
+      [{ override_key: '', display_name: 'x' }, 400, 'Override key is required'],
+      [{ override_key: 'override_x', display_name: '' }, 400, 'Display name is required'],
+      [{ override_key: 'override_x', display_name: 'x', data_type: 'date' }, 400, /./],
+      [
+        { override_key: 'override_x', display_name: 'x', data_type: 'integer', validation_rules: { min: 5, max: 1 } },
+        400,
+        'min must not be greater than max',
+      ],
+      [
+        { override_key: 'override_x', display_name: 'x', data_type: 'string', validation_rules: { options: ['a'] } },
+        400,
+        'options are only for the select data type',
+      ],
+      [{ override_key: 'override_x', display_name: 'x', data_type: 'select' }, 400, 'A select override needs options'],
+      [
+        { override_key: 'override_x', display_name: 'x', data_type: 'integer', validation_rules: { step: 0.5 } },
+        400,
+        'An integer override has whole-number min, max and step',
+      ],
+      [
+        { override_key: 'override_prompt', display_name: 'Again' },
+        409,
+        'An override definition with this key already exists',
+      ],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await create(body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      if (typeof message === 'string') expect(res.body.error).toBe(message);
+      else expect(res.body.error).toMatch(message);
+    }
+  });
+
+  it('deletes only with the acting admin password, and not while a workflow uses it', async () => {
+    const { body } = await create({ override_key: 'override_temp', display_name: 'Temp' });
+    expect(
+      (
+        await t.request('DELETE', `/api/override-definitions/${body.id}`, {
+          token: admin,
+          body: { confirmPassword: '' },
+        })
+      ).body,
+    ).toEqual({
+      error: 'Please enter the delete confirmation password',
+    });
+    expect(
+      (
+        await t.request('DELETE', `/api/override-definitions/${body.id}`, {
+          token: admin,
+          body: { confirmPassword: 'wrong' },
+        })
+      ).status,
+    ).toBe(403);
+    const ok = await t.request('DELETE', `/api/override-definitions/${body.id}`, {
+      token: admin,
+      body: { confirmPassword: adminUser.password },
+    });
+    expect(ok.body).toEqual({ message: 'Override definition deleted successfully!' });
+
+    const prompt = (
+      await t.request<OverrideDefinition[]>('GET', '/api/override-definitions', { token: admin })
+    ).body.find((d) => d.override_key === 'override_prompt')!;
+    const inUse = await t.request<{ error: string }>('DELETE', `/api/override-definitions/${prompt.id}`, {
+      token: admin,
+      body: { confirmPassword: adminUser.password },
+    });
+    expect(inUse.status).toBe(409);
+    expect(inUse.body.error).toMatch(/used by Flux Portrait, SDXL Landscape/);
+  });
+
+  it('lists, per base workflow, the override keys that have no definition', async () => {
+    const before = await t.request<{ missing_keys_by_workflow: Record<string, string[]> }>(
+      'GET',
+      '/api/override-definitions/missing-keys',
+      { token: admin },
+    );
+    expect(before.body).toEqual({ missing_keys_by_workflow: {} });
+    await t.request('POST', '/api/base-workflows', {
+      token: admin,
+      body: {
+        name: 'new-graph',
+        content: JSON.stringify({
+          '1': { class_type: 'X', inputs: { a: 'override_prompt', b: 'override_zeta', c: ['override_alpha'] } },
+        }),
+      },
+    });
+    const after = await t.request<{ missing_keys_by_workflow: Record<string, string[]> }>(
+      'GET',
+      '/api/override-definitions/missing-keys',
+      { token: admin },
+    );
+    expect(after.body).toEqual({ missing_keys_by_workflow: { 'new-graph': ['override_alpha', 'override_zeta'] } });
+  });
+
+  it('is for admins only', async () => {
+    const user = await t.login(await t.createUser());
+    expect((await t.request('GET', '/api/override-definitions', { token: user })).status).toBe(403);
+    expect((await t.request('GET', '/api/override-definitions/missing-keys', { token: user })).status).toBe(403);
+  });
+});

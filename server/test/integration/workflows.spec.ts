@@ -1,0 +1,358 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OverrideDefinition, Workflow } from '@atelier/shared';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestUser } from '../support/factories.js';
+
+describe('workflows API', () => {
+  let t: TestApp;
+  let admin: string;
+  let user: string;
+  let userRow: TestUser;
+  let defs: Map<string, number>;
+
+  const list = async (query = '', token = user) =>
+    (await t.request<Workflow[]>('GET', `/api/workflows${query}`, { token })).body;
+
+  beforeAll(async () => {
+    t = await startTestApp({ SAMPLE_CATALOGUE: 'true' });
+    admin = await t.login(await t.createUser({ role: 'admin' }));
+    userRow = await t.createUser();
+    user = await t.login(userRow);
+    const definitions = await t.request<OverrideDefinition[]>('GET', '/api/override-definitions', { token: admin });
+    defs = new Map(definitions.body.map((d) => [d.override_key, d.id]));
+  });
+  afterAll(() => t.close());
+
+  it('starts with the sample catalogue: four JSON workflows and two slug workflows', async () => {
+    const all = await list();
+    expect(all.map((w) => w.name)).toEqual([
+      'Flux Portrait',
+      'Image to Image',
+      'SDXL Landscape',
+      'Text to Image',
+      'Text to Video',
+      'Upscale 4x',
+    ]);
+    const t2i = all.find((w) => w.name === 'Text to Image')!;
+    expect(t2i).toMatchObject({
+      workflow_type: 'comfyui',
+      category: 'Image Generation',
+      is_favorite: false,
+      override_count: 0,
+    });
+    expect(Object.keys(t2i.configurable_params!)).toContain('seed');
+    const portrait = all.find((w) => w.name === 'Flux Portrait')!;
+    expect(portrait).toMatchObject({
+      workflow_type: 'slug',
+      workflow_slug: 'flux-portrait',
+      override_count: 6,
+      eok_provider: 'novita',
+    });
+    expect(portrait.configurable_params).toBeUndefined();
+  });
+
+  it('filters by category, every selected tag, search and favourites', async () => {
+    expect((await list('?category=Video%20Generation')).map((w) => w.name)).toEqual(['Text to Video']);
+    expect((await list('?tags=enhancement')).map((w) => w.name)).toEqual(['Image to Image', 'Upscale 4x']);
+    expect((await list('?tags=enhancement&tags=upscaling')).map((w) => w.name)).toEqual(['Upscale 4x']);
+    expect((await list('?search=SDXL-LAND')).map((w) => w.name)).toEqual(['SDXL Landscape']);
+    expect((await list('?search=portrait')).map((w) => w.name)).toEqual(['Flux Portrait']);
+    expect(await list('?search=%25')).toEqual([]);
+    expect(await list('?favorites=true')).toEqual([]);
+  });
+
+  it('lists the five categories first, then others in use, and the tags in use', async () => {
+    const categories = (await t.request<string[]>('GET', '/api/workflows/categories', { token: user })).body;
+    expect(categories.slice(0, 5)).toEqual([
+      'General',
+      'Image Generation',
+      'Text Processing',
+      'Video Generation',
+      'Audio Processing',
+    ]);
+    const tags = (await t.request<string[]>('GET', '/api/workflows/tags', { token: user })).body;
+    expect(tags).toEqual(expect.arrayContaining(['portrait', 'upscaling', 'text-to-image']));
+  });
+
+  it('shows a slug workflow with its overrides, in display order', async () => {
+    const id = (await list('?search=flux'))[0]!.id;
+    const detail = (await t.request<Workflow>('GET', `/api/workflows/${id}`, { token: user })).body;
+    expect(detail.workflow_overrides!.map((o) => o.override_key)).toEqual([
+      'override_prompt',
+      'override_negative_prompt',
+      'override_steps',
+      'override_cfg',
+      'override_width',
+      'override_height',
+    ]);
+    expect(detail.workflow_overrides![0]).toMatchObject({
+      is_required: true,
+      ui_parameter_name: 'prompt',
+      data_type: 'string',
+      validation_rules: { max_length: 2000 },
+    });
+    expect((await t.request('GET', '/api/workflows/999999', { token: user })).body).toEqual({
+      error: 'Workflow not found',
+    });
+    expect((await t.request('GET', '/api/workflows/abc', { token: user })).status).toBe(400);
+  });
+
+  it('toggles a favourite for the caller only', async () => {
+    const id = (await list('?search=upscale'))[0]!.id;
+    expect((await t.request('POST', `/api/workflows/${id}/favorite`, { token: user })).body).toEqual({
+      is_favorite: true,
+    });
+    expect((await list('?favorites=true')).map((w) => w.id)).toEqual([id]);
+    expect(await list('?favorites=true', admin)).toEqual([]);
+    expect((await t.request('POST', `/api/workflows/${id}/favorite`, { token: user })).body).toEqual({
+      is_favorite: false,
+    });
+  });
+
+  it('creates a slug workflow with the spec messages for what is missing', async () => {
+    const base = {
+      name: 'Mine',
+      workflow_slug: 'flux-portrait',
+      overrides: [{ override_definition_id: defs.get('override_prompt') }],
+    };
+    const cases: Array<[object, string]> = [
+      [{ ...base, name: '  ' }, 'Workflow name is required'],
+      [{ ...base, name: undefined }, 'Workflow name is required'],
+      [{ ...base, workflow_slug: '' }, 'Workflow slug is required'],
+      [{ ...base, overrides: [] }, 'At least one override must be configured'],
+      [{ ...base, overrides: undefined }, 'At least one override must be configured'],
+      [{ ...base, overrides: [base.overrides[0], base.overrides[0]] }, 'This override is already added'],
+      [
+        { ...base, overrides: [{ override_definition_id: defs.get('override_steps'), default_value: 9999 }] },
+        'Default value of Steps must be at most 150',
+      ],
+      [{ ...base, eok_provider: 'aws' }, expect.stringContaining('') as unknown as string],
+    ];
+    for (const [body, message] of cases) {
+      const res = await t.request<{ error: string }>('POST', '/api/workflows', { token: admin, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error).toEqual(message);
+    }
+    const created = await t.request<{ id: number }>('POST', '/api/workflows', {
+      token: admin,
+      body: {
+        ...base,
+        tags: [' a ', 'a', '', 'b'],
+        overrides: [{ override_definition_id: defs.get('override_prompt'), is_required: true }],
+      },
+    });
+    expect(created.status).toBe(201);
+    const detail = (await t.request<Workflow>('GET', `/api/workflows/${created.body.id}`, { token: admin })).body;
+    expect(detail).toMatchObject({
+      name: 'Mine',
+      tags: ['a', 'b'],
+      category: 'Image Generation',
+      eok_bucket_name: 'atelier-test-bucket',
+      eok_provider: 'novita',
+      eok_generation_type: 'image',
+      eok_pre_classification_type: 'permissive',
+      seed_mode: 'random',
+    });
+  });
+
+  it('renames, reconfigures, reorganises and deletes a slug workflow', async () => {
+    const { body } = await t.request<{ id: number }>('POST', '/api/workflows', {
+      token: admin,
+      body: { name: 'Temp', workflow_slug: 'x', overrides: [{ override_definition_id: defs.get('override_prompt') }] },
+    });
+    const id = body.id;
+    expect(
+      (await t.request<Workflow>('PUT', `/api/workflows/${id}/name`, { token: admin, body: { name: 'Renamed' } })).body
+        .name,
+    ).toBe('Renamed');
+    expect(
+      (await t.request<{ error: string }>('PUT', `/api/workflows/${id}/name`, { token: admin, body: { name: '' } }))
+        .body.error,
+    ).toBe('Workflow name is required');
+    const eok = await t.request<Workflow>('PUT', `/api/workflows/${id}/eok-config`, {
+      token: admin,
+      body: {
+        workflow_type: 'slug',
+        workflow_slug: 'sdxl-landscape',
+        eok_provider: 'vast',
+        seed_mode: 'fixed',
+        eok_generation_type: 'video',
+        download_dir: ' out/ ',
+      },
+    });
+    expect(eok.body).toMatchObject({
+      workflow_slug: 'sdxl-landscape',
+      eok_provider: 'vast',
+      seed_mode: 'fixed',
+      eok_generation_type: 'video',
+      download_dir: 'out/',
+    });
+    const org = await t.request<Workflow>('PUT', `/api/workflows/${id}/organization`, {
+      token: admin,
+      body: { category: 'Video Generation', tags: ['x', ' X ', '', 'y '] },
+    });
+    expect(org.body).toMatchObject({ category: 'Video Generation', tags: ['x', 'y'] });
+    expect((await t.request('DELETE', `/api/workflows/${id}`, { token: admin })).body).toEqual({
+      message: 'Slug workflow deleted successfully!',
+    });
+    expect((await t.request('GET', `/api/workflows/${id}`, { token: admin })).status).toBe(404);
+  });
+
+  it('refuses to delete a JSON workflow that a base workflow file defines', async () => {
+    const id = (await list('?search=upscale'))[0]!.id;
+    const res = await t.request<{ error: string }>('DELETE', `/api/workflows/${id}`, { token: admin });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toContain('upscale.json');
+  });
+
+  it('edits override links one by one and refuses to remove the last', async () => {
+    const { body } = await t.request<{ id: number }>('POST', '/api/workflows', {
+      token: admin,
+      body: { name: 'Links', workflow_slug: 'x', overrides: [{ override_definition_id: defs.get('override_prompt') }] },
+    });
+    const base = `/api/workflows/${body.id}/overrides`;
+    const added = await t.request<{ id: number; ui_parameter_name: string; display_order: number }>('POST', base, {
+      token: admin,
+      body: { override_definition_id: defs.get('override_cfg'), default_value: 4.5 },
+    });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ ui_parameter_name: 'cfg', display_order: 1 });
+    expect(
+      (await t.request('POST', base, { token: admin, body: { override_definition_id: defs.get('override_cfg') } }))
+        .body,
+    ).toEqual({ error: 'This override is already added' });
+    expect(
+      (
+        await t.request('POST', base, {
+          token: admin,
+          body: { override_definition_id: defs.get('override_cfg')! + 1000 },
+        })
+      ).status,
+    ).toBe(400);
+    const updated = await t.request('PUT', `${base}/${added.body.id}`, {
+      token: admin,
+      body: { is_required: true, ui_parameter_name: 'guidance' },
+    });
+    expect(updated.body).toMatchObject({ is_required: true, ui_parameter_name: 'guidance', default_value: 4.5 });
+    expect(
+      (await t.request('PUT', `${base}/${added.body.id}`, { token: admin, body: { default_value: 4.25 } })).body,
+    ).toEqual({ error: 'Default value of CFG Scale must be in steps of 0.5' });
+
+    const links = (await t.request<Array<{ id: number }>>('GET', base, { token: user })).body;
+    expect(links).toHaveLength(2);
+    expect((await t.request('DELETE', `${base}/${links[0]!.id}`, { token: admin })).status).toBe(200);
+    const last = await t.request('DELETE', `${base}/${links[1]!.id}`, { token: admin });
+    expect(last.status).toBe(400);
+    expect(last.body).toEqual({ error: 'At least one override must be configured' });
+    expect((await t.request('DELETE', `${base}/99999`, { token: admin })).status).toBe(404);
+  });
+
+  it('saves the whole override list as a diff: removed deleted, kept updated in place, new created', async () => {
+    const { body } = await t.request<{ id: number }>('POST', '/api/workflows', {
+      token: admin,
+      body: {
+        name: 'Diff',
+        workflow_slug: 'x',
+        overrides: [
+          { override_definition_id: defs.get('override_prompt') },
+          { override_definition_id: defs.get('override_steps') },
+        ],
+      },
+    });
+    const before = (
+      await t.request<Array<{ id: number; override_key: string }>>('GET', `/api/workflows/${body.id}/overrides`, {
+        token: admin,
+      })
+    ).body;
+    const promptLink = before.find((l) => l.override_key === 'override_prompt')!.id;
+    const after = await t.request<
+      Array<{ id: number; override_key: string; display_order: number; is_required: boolean }>
+    >('PUT', `/api/workflows/${body.id}/overrides`, {
+      token: admin,
+      body: [
+        { override_definition_id: defs.get('override_width'), default_value: 768 },
+        { override_definition_id: defs.get('override_prompt'), is_required: true },
+      ],
+    });
+    expect(after.status).toBe(200);
+    expect(after.body.map((l) => [l.override_key, l.display_order])).toEqual([
+      ['override_width', 0],
+      ['override_prompt', 1],
+    ]);
+    expect(after.body.find((l) => l.override_key === 'override_prompt')).toMatchObject({
+      id: promptLink,
+      is_required: true,
+    });
+
+    const bad = await t.request('PUT', `/api/workflows/${body.id}/overrides`, {
+      token: admin,
+      body: [
+        { override_definition_id: defs.get('override_prompt') },
+        { override_definition_id: defs.get('override_width'), default_value: 1 },
+      ],
+    });
+    expect(bad.status).toBe(400);
+    const unchanged = (await t.request<unknown[]>('GET', `/api/workflows/${body.id}/overrides`, { token: admin })).body;
+    expect(unchanged).toEqual(after.body);
+  });
+
+  it('lists base workflows that no slug workflow runs', async () => {
+    const res = await t.request<{ missing_base_workflows: string[] }>('GET', '/api/workflows/missing-slugs', {
+      token: admin,
+    });
+    expect(res.body.missing_base_workflows).toEqual([
+      'image-to-image',
+      'text-to-image',
+      'text-to-video',
+      'upscale',
+      'video-loop',
+    ]);
+    expect((await t.request('GET', '/api/workflows/missing-slugs', { token: user })).status).toBe(403);
+  });
+
+  it('limits a user with grants to the granted workflows, everywhere; admins always see all', async () => {
+    const limited = await t.createUser();
+    const token = await t.login(limited);
+    const all = await list('', token);
+    const granted = all.find((w) => w.name === 'Text to Image')!;
+    const other = all.find((w) => w.name === 'Flux Portrait')!;
+    await t.db.pool.query('INSERT INTO workflow_permissions (user_id, workflow_id) VALUES ($1, $2)', [
+      limited.id,
+      granted.id,
+    ]);
+
+    expect((await list('', token)).map((w) => w.id)).toEqual([granted.id]);
+    expect((await t.request('GET', `/api/workflows/${other.id}`, { token })).status).toBe(404);
+    expect((await t.request('GET', `/api/workflows/${other.id}/overrides`, { token })).status).toBe(404);
+    expect((await t.request('POST', `/api/workflows/${other.id}/favorite`, { token })).status).toBe(404);
+    expect((await t.request('GET', `/api/workflows/${granted.id}`, { token })).status).toBe(200);
+    expect((await t.request<string[]>('GET', '/api/workflows/tags', { token })).body).toEqual([
+      'stable-diffusion',
+      'text-to-image',
+    ]);
+    expect((await list('', user)).length).toBe(all.length);
+
+    const superAdmin = await t.login(await t.createUser({ role: 'super_admin' }));
+    await t.db.pool.query(
+      'INSERT INTO workflow_permissions (user_id, workflow_id) SELECT id, $1 FROM users WHERE role = $2',
+      [granted.id, 'super_admin'],
+    );
+    expect((await list('', superAdmin)).length).toBe(all.length);
+  });
+
+  it('keeps admin-only changes away from role users', async () => {
+    const id = (await list())[0]!.id;
+    for (const [method, path, body] of [
+      ['POST', '/api/workflows', {}],
+      ['PUT', `/api/workflows/${id}/name`, { name: 'x' }],
+      ['PUT', `/api/workflows/${id}/eok-config`, {}],
+      ['PUT', `/api/workflows/${id}/organization`, { category: 'General', tags: [] }],
+      ['DELETE', `/api/workflows/${id}`, undefined],
+      ['POST', `/api/workflows/${id}/overrides`, {}],
+      ['PUT', `/api/workflows/${id}/overrides`, []],
+    ] as const) {
+      expect((await t.request(method, path, { token: user, body })).status, `${method} ${path}`).toBe(403);
+    }
+    expect(userRow.role).toBe('user');
+  });
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+import { OVERRIDE_KEY_PATTERN, overrideDataTypeSchema, validationRulesSchema } from './overrides.js';
+
+export const overrideDefinitionInputSchema = z
+  .object({
+    override_key: z
+      .string({ error: 'Override key is required' })
+      .trim()
+      .min(1, { error: 'Override key is required' })
+      .max(100)
+      .regex(OVERRIDE_KEY_PATTERN, {
+        error: 'Override key must look like override_<name> (letters, digits, underscores)',
+      }),
+    display_name: z
+      .string({ error: 'Display name is required' })
+      .trim()
+      .min(1, { error: 'Display name is required' })
+      .max(200),
+    description: z
+      .string()
+      .max(2000)
+      .nullish()
+      .transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
+    data_type: overrideDataTypeSchema.default('string'),
+    validation_rules: validationRulesSchema.nullish().transform((v) => v ?? {}),
+    category: z
+      .string()
+      .max(100)
+      .nullish()
+      .transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
+  })
+  .superRefine((def, ctx) => {
+    const rules = def.validation_rules;
+    const problem = (message: string) => ctx.addIssue({ code: 'custom', path: ['validation_rules'], message });
+    if (rules.min !== undefined && rules.max !== undefined && rules.min > rules.max)
+      problem('min must not be greater than max');
+    if (rules.options !== undefined && def.data_type !== 'select') problem('options are only for the select data type');
+    if (def.data_type === 'select' && (!rules.options || rules.options.length === 0))
+      problem('A select override needs options');
+    if (rules.max_length !== undefined && def.data_type !== 'string')
+      problem('max_length is only for the string data type');
+    const numeric = def.data_type === 'integer' || def.data_type === 'float';
+    if (!numeric && (rules.min !== undefined || rules.max !== undefined || rules.step !== undefined)) {
+      problem('min, max and step are only for the integer and float data types');
+    }
+    if (
+      def.data_type === 'integer' &&
+      [rules.min, rules.max, rules.step].some((v) => v !== undefined && !Number.isInteger(v))
+    ) {
+      problem('An integer override has whole-number min, max and step');
+    }
+  });
+export type OverrideDefinitionInput = z.input<typeof overrideDefinitionInputSchema>;
+
+export const deleteConfirmationSchema = z.object({
+  confirmPassword: z.string({ error: MESSAGES.enterDeletePassword }).min(1, { error: MESSAGES.enterDeletePassword }),
+});
+
+export const missingKeysResponseSchema = z.object({
+  missing_keys_by_workflow: z.record(z.string(), z.array(z.string())),
+});

@@ -1,0 +1,81 @@
+import { SEED_MAX, SEED_MIN } from './constants.js';
+import type { OverrideDataType, ValidationRules } from './overrides.js';
+import type { ConfigurableParam } from './workflows.js';
+
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+function checkNumber(
+  value: unknown,
+  label: string,
+  rules: { min?: number; max?: number; step?: number; integer?: boolean },
+): string | null {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n)) return `${label} must be a number`;
+  if (rules.integer && !Number.isInteger(n)) return `${label} must be a whole number`;
+  if (rules.min !== undefined && n < rules.min) return `${label} must be at least ${rules.min}`;
+  if (rules.max !== undefined && n > rules.max) return `${label} must be at most ${rules.max}`;
+  if (rules.step !== undefined && rules.step > 0) {
+    const base = rules.min ?? 0;
+    const steps = (n - base) / rules.step;
+    if (Math.abs(steps - Math.round(steps)) > 1e-9) return `${label} must be in steps of ${rules.step}`;
+  }
+  return null;
+}
+
+/** A seed: a whole number 0..4294967295 (SPEC section 5). */
+export function validateSeed(value: unknown, label = 'Seed'): string | null {
+  return checkNumber(value, label, { min: SEED_MIN, max: SEED_MAX, integer: true });
+}
+
+/**
+ * Checks one slug-workflow override value against its definition. Returns the message to show
+ * beside the field, or null when the value is acceptable. Blank values are the caller's concern
+ * (required or not).
+ */
+export function validateOverrideValue(
+  dataType: OverrideDataType,
+  rules: ValidationRules,
+  value: unknown,
+  label: string,
+): string | null {
+  switch (dataType) {
+    case 'integer':
+      return checkNumber(value, label, { min: rules.min, max: rules.max, step: rules.step ?? 1, integer: true });
+    case 'float':
+      return checkNumber(value, label, { min: rules.min, max: rules.max, step: rules.step });
+    case 'boolean':
+      return typeof value === 'boolean' || value === 'true' || value === 'false'
+        ? null
+        : `${label} must be true or false`;
+    case 'select':
+      return (rules.options ?? []).some((o) => String(o) === String(value))
+        ? null
+        : `${label} must be one of the listed options`;
+    case 'string':
+      if (typeof value !== 'string' && typeof value !== 'number') return `${label} must be text`;
+      if (rules.max_length !== undefined && String(value).length > rules.max_length) {
+        return `${label} must be at most ${rules.max_length} characters`;
+      }
+      return null;
+  }
+}
+
+/** Checks one configurable_params value (JSON workflows). */
+export function validateParamValue(param: ConfigurableParam, value: unknown, label: string): string | null {
+  switch (param.type ?? 'text') {
+    case 'seed_control':
+      return validateSeed(value, label);
+    case 'number':
+      return checkNumber(value, label, { min: param.min, max: param.max, step: param.step ?? 1 });
+    case 'select':
+      return (param.options ?? []).some((o) => String(o) === String(value))
+        ? null
+        : `${label} must be one of the listed options`;
+    case 'asset':
+      return typeof value === 'string' || typeof value === 'number' ? null : `${label} must name an asset`;
+    case 'text':
+      return typeof value === 'string' || typeof value === 'number' ? null : `${label} must be text`;
+  }
+}

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import {
+  CLASSIFICATION_TYPES,
+  DEFAULT_BUCKET_NAME,
+  DEFAULT_CLASSIFICATION_TYPE,
+  DEFAULT_EOK_PROVIDER,
+  DEFAULT_GENERATION_TYPE,
+  DEFAULT_SEED_MODE,
+  DEFAULT_WORKFLOW_CATEGORY,
+  EOK_PROVIDERS,
+  GENERATION_TYPES,
+  SEED_MODES,
+} from './constants.js';
+import { MESSAGES } from './messages.js';
+
+/** Trimmed, blanks dropped, duplicates (case-insensitive) dropped, first spelling kept. */
+export function normalizeTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim();
+    const key = tag.toLowerCase();
+    if (!tag || seen.has(key)) continue;
+    seen.add(key);
+    out.push(tag);
+  }
+  return out;
+}
+
+const tagsSchema = z
+  .array(z.string().max(50, { error: 'A tag is at most 50 characters' }))
+  .max(50, { error: 'At most 50 tags' })
+  .transform(normalizeTags);
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((v) => (v == null || v.trim() === '' ? null : v.trim()));
+
+export const workflowNameSchema = z
+  .string({ error: MESSAGES.workflowNameRequired })
+  .trim()
+  .min(1, { error: MESSAGES.workflowNameRequired })
+  .max(200, { error: 'Workflow name is at most 200 characters' });
+
+export const workflowSlugSchema = z
+  .string({ error: MESSAGES.workflowSlugRequired })
+  .trim()
+  .min(1, { error: MESSAGES.workflowSlugRequired })
+  .max(200)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, {
+    error: 'Workflow slug may hold letters, digits, dots, dashes and underscores',
+  });
+
+const categorySchema = z.string().trim().min(1, { error: 'Category is required' }).max(100);
+
+/** External-server settings of a slug workflow, with the defaults of SPEC section 9. */
+export const eokSettingsSchema = z.object({
+  eok_runtime: optionalText(200),
+  eok_bucket_name: optionalText(200).transform((v) => v ?? DEFAULT_BUCKET_NAME),
+  eok_provider: z.enum(EOK_PROVIDERS).default(DEFAULT_EOK_PROVIDER),
+  eok_generation_type: z.enum(GENERATION_TYPES).default(DEFAULT_GENERATION_TYPE),
+  eok_pre_classification_type: z.enum(CLASSIFICATION_TYPES).default(DEFAULT_CLASSIFICATION_TYPE),
+  eok_post_classification_type: z.enum(CLASSIFICATION_TYPES).default(DEFAULT_CLASSIFICATION_TYPE),
+  seed_mode: z.enum(SEED_MODES).default(DEFAULT_SEED_MODE),
+  download_dir: optionalText(500),
+});
+
+export const overrideLinkInputSchema = z.object({
+  override_definition_id: z.coerce.number().int().positive(),
+  is_required: z.boolean().default(false),
+  default_value: z.unknown().optional(),
+  ui_parameter_name: optionalText(100),
+  display_order: z.coerce.number().int().min(0).max(10_000).optional(),
+});
+export type OverrideLinkInput = z.input<typeof overrideLinkInputSchema>;
+
+export const overrideLinkUpdateSchema = overrideLinkInputSchema.omit({ override_definition_id: true }).partial();
+
+/** The whole override list of a slug workflow, saved as one diff (SPEC section 7). */
+export const overrideLinksSchema = z
+  .array(overrideLinkInputSchema.extend({ id: z.coerce.number().int().positive().optional() }), {
+    error: MESSAGES.atLeastOneOverride,
+  })
+  .min(1, { error: MESSAGES.atLeastOneOverride })
+  .max(200);
+
+export const createSlugWorkflowSchema = eokSettingsSchema.extend({
+  name: workflowNameSchema,
+  workflow_type: z.literal('slug', { error: 'Only slug workflows are created here' }).default('slug'),
+  workflow_slug: workflowSlugSchema,
+  category: categorySchema.default(DEFAULT_WORKFLOW_CATEGORY),
+  tags: tagsSchema.default([]),
+  overrides: overrideLinksSchema,
+});
+export type CreateSlugWorkflow = z.input<typeof createSlugWorkflowSchema>;
+
+export const renameWorkflowSchema = z.object({ name: workflowNameSchema });
+
+export const eokConfigUpdateSchema = eokSettingsSchema.extend({
+  workflow_type: z
+    .literal('slug', { error: 'Only slug workflows have an external-server configuration' })
+    .default('slug'),
+  workflow_slug: workflowSlugSchema,
+});
+
+export const organizationSchema = z.object({
+  category: categorySchema,
+  tags: tagsSchema,
+});
+
+const queryFlag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((v) => v === 'true');
+
+export const workflowListQuerySchema = z.object({
+  category: z.string().trim().max(100).optional(),
+  tags: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) => normalizeTags(v === undefined ? [] : Array.isArray(v) ? v : [v])),
+  search: z.string().trim().max(200).optional(),
+  favorites: queryFlag,
+});
+export type WorkflowListQuery = z.output<typeof workflowListQuerySchema>;
+
+export const createdIdSchema = z.object({ id: z.number().int() });
+export const favoriteResponseSchema = z.object({ is_favorite: z.boolean() });
+export const missingSlugsResponseSchema = z.object({ missing_base_workflows: z.array(z.string()) });
