@@ -1,19 +1,9 @@
 import path from 'node:path';
-import swc from 'unplugin-swc';
 import { defineProject } from 'vitest/config';
+import { typescriptDecorators } from './test/support/typescript-decorators.plugin.js';
 
 export default defineProject({
-  // esbuild drops decorator metadata, which Nest's dependency injection and TypeORM read.
-  plugins: [
-    swc.vite({
-      jsc: {
-        parser: { syntax: 'typescript', decorators: true },
-        transform: { legacyDecorator: true, decoratorMetadata: true },
-        target: 'es2022',
-      },
-      module: { type: 'es6' },
-    }),
-  ],
+  plugins: [typescriptDecorators()],
   resolve: {
     alias: { '@atelier/shared': path.resolve(import.meta.dirname, '../shared/src/index.ts') },
   },
