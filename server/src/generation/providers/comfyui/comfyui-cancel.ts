@@ -1,0 +1,27 @@
+import type { Logger } from 'pino';
+import type { ComfyUiClient } from './comfyui-client.js';
+import { pause } from './comfyui-run-mailbox.js';
+
+const CONFIRM_ATTEMPTS = 3;
+const CONFIRM_PAUSE_MS = 200;
+
+/**
+ * Takes our prompt off ComfyUI: pending ones are deleted from the queue, a running one is
+ * interrupted (only it: the interrupt names the prompt). The queue is read again after each step,
+ * because a pending prompt may start between our read and the delete. Best effort, bounded.
+ */
+export async function cancelPrompt(client: ComfyUiClient, promptId: string, logger?: Logger): Promise<void> {
+  const never = new AbortController().signal;
+  try {
+    for (let attempt = 0; attempt < CONFIRM_ATTEMPTS; attempt++) {
+      const queue = await client.getQueue();
+      if (queue.pending.includes(promptId)) await client.deletePending([promptId]);
+      else if (queue.running.includes(promptId)) await client.interrupt(promptId);
+      else return;
+      await pause(CONFIRM_PAUSE_MS, never);
+    }
+    logger?.warn({ promptId }, 'ComfyUI prompt still queued or running after cancelling');
+  } catch (error) {
+    logger?.warn({ promptId, err: error }, 'Could not cancel the ComfyUI prompt');
+  }
+}

@@ -1,0 +1,136 @@
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { z } from 'zod';
+import { EokHttpError, EokTransportError } from './eok-errors.js';
+import { parseRetryAfter } from './eok-retry.js';
+import {
+  eokErrorBodySchema,
+  eokGenerationSchema,
+  eokSubmittedSchema,
+  type EokGeneration,
+  type EokSubmitBody,
+  type EokSubmitted,
+} from './eok-wire.js';
+
+export interface EokClientOptions {
+  /** EOK_URL; may carry a path prefix. */
+  baseUrl: string;
+  requestTimeoutMs: number;
+}
+
+/**
+ * The `v1` calls of eok-contract.md, one HTTP request each (retrying is the caller's business).
+ * Fails with EokHttpError (non-2xx) or EokTransportError; when the caller's own signal aborted,
+ * its abort error is thrown as is so the caller can tell cancellation from failure.
+ */
+export class EokClient {
+  /** Always ends with a slash: relative paths resolve under a path prefix only then. */
+  readonly baseUrl: string;
+
+  constructor(private readonly options: EokClientOptions) {
+    this.baseUrl = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
+  }
+
+  async submit(key: string, idempotencyKey: string, body: EokSubmitBody, signal: AbortSignal): Promise<EokSubmitted> {
+    const headers = { 'Idempotency-Key': idempotencyKey, 'Content-Type': 'application/json' };
+    const text = await this.send('POST', 'v1/generations', key, signal, headers, JSON.stringify(body));
+    return parseAnswer(eokSubmittedSchema, text, 'POST /v1/generations');
+  }
+
+  async status(key: string, id: string, signal: AbortSignal): Promise<EokGeneration> {
+    const path = `v1/generations/${encodeURIComponent(id)}`;
+    return parseAnswer(eokGenerationSchema, await this.send('GET', path, key, signal), `GET /${path}`);
+  }
+
+  async cancel(key: string, id: string, signal: AbortSignal): Promise<void> {
+    await this.send('POST', `v1/generations/${encodeURIComponent(id)}/cancel`, key, signal);
+  }
+
+  /**
+   * Streams one output into `destination`. The request timeout covers the wait for the headers
+   * only: a large video may take longer to arrive, and the caller's signal bounds the whole.
+   * Returns the answer's Content-Type.
+   */
+  async download(url: URL, key: string | undefined, destination: string, signal: AbortSignal): Promise<string | null> {
+    const headersTimeout = new AbortController();
+    const timer = setTimeout(() => headersTimeout.abort(), this.options.requestTimeoutMs);
+    let response: Response;
+    try {
+      const headers: Record<string, string> = key ? { Authorization: `Bearer ${key}` } : {};
+      response = await fetch(url, { headers, signal: AbortSignal.any([signal, headersTimeout.signal]) });
+    } catch (error) {
+      throw this.transportError(error, signal, `GET ${url.pathname}`);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (!response.ok || !response.body) {
+      await response.body?.cancel();
+      throw new EokHttpError(response.status, undefined, parseRetryAfter(response.headers.get('retry-after')));
+    }
+    try {
+      await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), createWriteStream(destination));
+    } catch (error) {
+      await rm(destination, { force: true });
+      throw this.transportError(error, signal, `GET ${url.pathname}`);
+    }
+    return response.headers.get('content-type');
+  }
+
+  /** One request; the answer's body text when it is 2xx. */
+  private async send(
+    method: 'GET' | 'POST',
+    path: string,
+    key: string,
+    signal: AbortSignal,
+    headers: Record<string, string> = {},
+    body?: string,
+  ): Promise<string> {
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(new URL(path, this.baseUrl), {
+        method,
+        headers: { ...headers, Authorization: `Bearer ${key}`, Accept: 'application/json' },
+        body,
+        signal: AbortSignal.any([signal, AbortSignal.timeout(this.options.requestTimeoutMs)]),
+      });
+      text = await response.text();
+    } catch (error) {
+      throw this.transportError(error, signal, `${method} /${path}`);
+    }
+    if (!response.ok) {
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+      throw new EokHttpError(response.status, errorText(text), retryAfterMs);
+    }
+    return text;
+  }
+
+  private transportError(error: unknown, signal: AbortSignal, what: string): unknown {
+    if (signal.aborted) return error;
+    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    return new EokTransportError(`${what}: ${reason}`, { cause: error });
+  }
+}
+
+function parseAnswer<S extends z.ZodType>(schema: S, text: string, what: string): z.infer<S> {
+  const parsed = schema.safeParse(parseJson(text));
+  if (!parsed.success) throw new EokTransportError(`${what}: unreadable answer (${parsed.error.issues[0]?.message})`);
+  return parsed.data;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `{"error": "..."}` of a refusal, when the body is one. */
+function errorText(text: string): string | undefined {
+  const parsed = eokErrorBodySchema.safeParse(parseJson(text));
+  return parsed.success && parsed.data.error ? parsed.data.error : undefined;
+}

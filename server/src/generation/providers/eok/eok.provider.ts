@@ -1,0 +1,222 @@
+import { rename } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { pino, type Logger } from 'pino';
+import type { AppConfig } from '../../../config/config.js';
+import {
+  GenerationCancelledError,
+  ProviderError,
+  type GenerationOutcome,
+  type GenerationProvider,
+  type GenerationRequest,
+  type ProducedFile,
+} from '../generation-provider.js';
+import { keyHint, resolveApiKey } from './eok-api-key.js';
+import { EokClient } from './eok-client.js';
+import { classifyEokError, downloadError, followError, submitError } from './eok-errors.js';
+import { outputContentType, outputFileName, resolveOutputUrl, sameOrigin } from './eok-outputs.js';
+import { withRetry, type RetryOptions } from './eok-retry.js';
+import { buildSubmitBody, idempotencyKey, isTerminal, type EokGeneration, type EokOutput } from './eok-wire.js';
+
+export type EokConfig = AppConfig['generation']['eok'];
+
+export interface EokTimings {
+  /** Polling starts at this interval and doubles up to pollMaxMs (contract: 1 s to 5 s). */
+  pollStartMs: number;
+  pollMaxMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** Attempts per HTTP call on 429/5xx/network errors, the first included. */
+  maxAttempts: number;
+  /** Bounds one item from submit to downloaded files (EOK_ITEM_TIMEOUT_S). */
+  itemTimeoutMs: number;
+  requestTimeoutMs: number;
+}
+
+export interface EokProviderOptions {
+  logger?: Logger;
+  timings?: Partial<EokTimings>;
+}
+
+/** One item on its way through the server. */
+interface ItemRun {
+  request: GenerationRequest;
+  key: string;
+  generationId?: string;
+  /** The job's signal or the item deadline, whichever comes first. */
+  signal: AbortSignal;
+  deadline: AbortSignal;
+  deadlineAt: number;
+  lastProgress?: string;
+  log: Logger;
+}
+
+const jobError = (message: string) => new ProviderError(message, { retryable: false, scope: 'job' });
+
+/** Runs slug workflows on the external generation server (eok-contract.md, DESIGN section 5). */
+export class EokProvider implements GenerationProvider {
+  readonly name = 'eok';
+  private readonly client: EokClient | undefined;
+  private readonly timings: EokTimings;
+  private readonly logger: Logger;
+
+  constructor(
+    private readonly config: EokConfig,
+    options: EokProviderOptions = {},
+  ) {
+    this.timings = {
+      pollStartMs: 1000,
+      pollMaxMs: 5000,
+      retryBaseMs: 1000,
+      retryMaxMs: 30_000,
+      maxAttempts: 5,
+      itemTimeoutMs: config.itemTimeoutS * 1000,
+      requestTimeoutMs: config.requestTimeoutMs,
+      ...options.timings,
+    };
+    // unconfigured is not a start-up error: only slug workflows routed here need the server
+    this.client = config.url ? new EokClient({ baseUrl: config.url, requestTimeoutMs: this.timings.requestTimeoutMs }) : undefined;
+    this.logger = options.logger?.child({ provider: 'eok' }) ?? pino({ enabled: false });
+  }
+
+  async generate(request: GenerationRequest): Promise<GenerationOutcome> {
+    const key = resolveApiKey(request.apiKey, this.config.apiKey);
+    if (!key) throw jobError('No API key for the external generation server');
+    const slug = request.workflow.slug;
+    if (!this.client) throw jobError('The external generation server is not configured (EOK_URL)');
+    if (!slug) throw jobError(`Workflow ${request.workflow.name} has no slug to run on the external generation server`);
+    const assets = Object.keys(request.assets);
+    // the v1 contract has no way to upload files; running without them would quietly ignore inputs
+    if (assets.length) throw jobError(`The external generation server cannot take file inputs: ${assets.join(', ')}`);
+    if (request.signal.aborted) throw new GenerationCancelledError();
+
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), this.timings.itemTimeoutMs);
+    const run: ItemRun = {
+      request,
+      key,
+      signal: AbortSignal.any([request.signal, deadline.signal]),
+      deadline: deadline.signal,
+      deadlineAt: Date.now() + this.timings.itemTimeoutMs,
+      log: this.logger.child({ jobId: request.jobId, batchIndex: request.batchIndex }),
+    };
+    try {
+      return await this.runItem(this.client, run, slug);
+    } catch (error) {
+      if (request.signal.aborted) {
+        await this.cancelQuietly(this.client, run);
+        throw new GenerationCancelledError();
+      }
+      if (deadline.signal.aborted) {
+        // not cancelled on the server: a retry submits the same Idempotency-Key and picks it up again
+        run.log.warn({ generationId: run.generationId }, 'eok item timed out');
+        throw new ProviderError(`Timed out after ${this.timings.itemTimeoutMs / 1000} s on the external generation server`, {
+          retryable: true,
+        });
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async runItem(client: EokClient, run: ItemRun, slug: string): Promise<GenerationOutcome> {
+    const body = buildSubmitBody(run.request, slug);
+    const submitted = await withRetry(
+      // the deadline, not the job's signal, bounds the submit itself: cut off in flight, a created
+      // generation's id would be lost and it could not be cancelled
+      () => client.submit(run.key, idempotencyKey(run.request), body, run.deadline),
+      this.retryOptions(run, 'submit'),
+    ).catch((error: unknown) => Promise.reject(submitError(error, slug)));
+    run.generationId = submitted.id;
+    run.log.info({ generationId: submitted.id, key: keyHint(run.key) }, 'eok generation submitted');
+    if (run.request.signal.aborted) throw new GenerationCancelledError();
+
+    const generation = await this.follow(client, run, submitted.id, !isTerminal(submitted.status));
+    run.log.info({ generationId: generation.id, status: generation.status }, 'eok generation ended');
+    switch (generation.status) {
+      case 'succeeded':
+        return { status: 'produced', files: await this.downloadAll(client, run, generation) };
+      case 'rejected':
+        return { status: 'rejected', reason: generation.rejection_reason ?? 'Refused by the external generation server' };
+      case 'failed':
+        throw new ProviderError(generation.error ?? 'The external generation server failed the generation', {
+          retryable: true,
+        });
+      default:
+        // cancelled by someone else (our own cancel is handled by generate)
+        throw new GenerationCancelledError();
+    }
+  }
+
+  /** Polls until a terminal status, waiting 1 s, 2 s, 4 s, then 5 s between polls. */
+  private async follow(client: EokClient, run: ItemRun, id: string, waitFirst: boolean): Promise<EokGeneration> {
+    let interval = this.timings.pollStartMs;
+    for (let wait = waitFirst; ; wait = true) {
+      if (wait) {
+        await delay(interval, undefined, { signal: run.signal });
+        interval = Math.min(this.timings.pollMaxMs, interval * 2);
+      }
+      const generation = await withRetry(() => client.status(run.key, id, run.signal), this.retryOptions(run, 'status')).catch(
+        (error: unknown) => Promise.reject(followError(error, id)),
+      );
+      const progress = generation.progress;
+      if (progress && `${progress.value}/${progress.max}` !== run.lastProgress) {
+        run.lastProgress = `${progress.value}/${progress.max}`;
+        run.request.onProgress(progress.value, progress.max);
+      }
+      if (isTerminal(generation.status)) return generation;
+    }
+  }
+
+  /** Right away: output URLs are short-lived (contract, "Follow it"). */
+  private async downloadAll(client: EokClient, run: ItemRun, generation: EokGeneration): Promise<ProducedFile[]> {
+    const outputs = generation.outputs ?? [];
+    if (!outputs.length) throw new ProviderError(`Generation ${generation.id} succeeded without outputs`, { retryable: true });
+    const files: ProducedFile[] = [];
+    for (const [index, output] of outputs.entries()) files.push(await this.download(client, run, generation.id, index, output));
+    return files;
+  }
+
+  private async download(client: EokClient, run: ItemRun, id: string, index: number, output: EokOutput): Promise<ProducedFile> {
+    const url = resolveOutputUrl(output.url, client.baseUrl);
+    if (!url) throw new ProviderError(`Output ${index} of generation ${id} has no usable URL`, { retryable: false });
+    const key = sameOrigin(url, client.baseUrl) ? run.key : undefined;
+    const partial = path.join(run.request.workDir, `output-${index}.part`);
+    try {
+      const header = await withRetry(() => client.download(url, key, partial, run.signal), this.retryOptions(run, 'download'));
+      const contentType = outputContentType(output.content_type, header, url);
+      const file = path.join(run.request.workDir, outputFileName(index, contentType, url));
+      await rename(partial, file);
+      return { path: file, contentType };
+    } catch (error) {
+      throw downloadError(error, id, index);
+    }
+  }
+
+  /** Best effort within one request timeout: the job is being cancelled either way. */
+  private async cancelQuietly(client: EokClient, run: ItemRun): Promise<void> {
+    const id = run.generationId;
+    if (!id) return;
+    const signal = AbortSignal.timeout(this.timings.requestTimeoutMs);
+    try {
+      await withRetry(() => client.cancel(run.key, id, signal), { ...this.retryOptions(run, 'cancel'), signal, deadline: undefined });
+      run.log.info({ generationId: id }, 'eok generation cancelled');
+    } catch (error) {
+      run.log.warn({ generationId: id, reason: String(error) }, 'eok generation could not be cancelled');
+    }
+  }
+
+  private retryOptions(run: ItemRun, call: string): RetryOptions {
+    return {
+      maxAttempts: this.timings.maxAttempts,
+      baseMs: this.timings.retryBaseMs,
+      maxMs: this.timings.retryMaxMs,
+      signal: run.signal,
+      deadline: run.deadlineAt,
+      classify: classifyEokError,
+      onRetry: (error, attempt, delayMs) =>
+        run.log.warn({ call, attempt, delayMs, generationId: run.generationId, reason: String(error) }, 'eok call retried'),
+    };
+  }
+}
