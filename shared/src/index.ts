@@ -9,6 +9,7 @@ export * from './errors.js';
 export * from './events.js';
 export * from './folders.js';
 export * from './gallery.js';
+export * from './job-requests.js';
 export * from './jobs.js';
 export * from './messages.js';
 export * from './override-requests.js';

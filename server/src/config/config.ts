@@ -96,7 +96,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     generation: {
       provider: env.GENERATION_PROVIDER,
-      comfyui: { url: env.COMFYUI_URL, itemTimeoutS: env.COMFYUI_ITEM_TIMEOUT_S, requestTimeoutMs: env.COMFYUI_REQUEST_TIMEOUT_MS },
+      comfyui: {
+        url: env.COMFYUI_URL,
+        itemTimeoutS: env.COMFYUI_ITEM_TIMEOUT_S,
+        requestTimeoutMs: env.COMFYUI_REQUEST_TIMEOUT_MS,
+      },
       eok: {
         url: env.EOK_URL,
         apiKey: env.EOK_API_KEY,

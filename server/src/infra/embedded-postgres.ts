@@ -96,7 +96,11 @@ async function makeReachableByOthers(target: string, logger: Logger): Promise<vo
       granted.push(dir);
     }
   }
-  if (granted.length) logger.warn({ directories: granted }, 'let the postgres user traverse these directories to reach the embedded database');
+  if (granted.length)
+    logger.warn(
+      { directories: granted },
+      'let the postgres user traverse these directories to reach the embedded database',
+    );
 }
 
 /** The platform package's root (its only export is `dist/index.js`). */

@@ -159,7 +159,8 @@ export class EokDouble {
   private async submit(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
     if (this.fault(res, 'submit')) return;
     const idempotencyKey = req.headers['idempotency-key'];
-    if (typeof idempotencyKey !== 'string' || !idempotencyKey) return send(res, 400, { error: 'Idempotency-Key required' });
+    if (typeof idempotencyKey !== 'string' || !idempotencyKey)
+      return send(res, 400, { error: 'Idempotency-Key required' });
     const parsed = submitBodySchema.safeParse(body);
     if (!parsed.success) return send(res, 400, { error: parsed.error.issues.map((i) => i.message).join('; ') });
     if (!this.slugs.has(parsed.data.slug)) return send(res, 404, { error: `Unknown slug ${parsed.data.slug}` });
@@ -211,7 +212,9 @@ export class EokDouble {
 /** An 8x8 PNG whose colour follows the seed, so outputs differ and decode. */
 function samplePng(seed: number): Promise<Buffer> {
   const background = { r: seed % 256, g: (seed >>> 8) % 256, b: (seed >>> 16) % 256 };
-  return sharp({ create: { width: 8, height: 8, channels: 3, background } }).png().toBuffer();
+  return sharp({ create: { width: 8, height: 8, channels: 3, background } })
+    .png()
+    .toBuffer();
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

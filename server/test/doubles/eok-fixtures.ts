@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pino, type Logger } from 'pino';
 import type { GenerationRequest, ProviderWorkflow } from '../../src/generation/providers/generation-provider.js';
-import { EokProvider, type EokTimings } from '../../src/generation/providers/eok/eok.provider.js';
+import { EokProvider } from '../../src/generation/providers/eok/eok.provider.js';
+import type { EokTimings } from '../../src/generation/providers/eok/eok-timings.js';
 
 export const SYSTEM_KEY = 'eok-system-0123456789abcdefghijklmnop';
 export const USER_KEY = 'eok-user-zyxwvutsrqponmlkjihgfedcba98';

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { keyHint } from '../../src/generation/providers/eok/eok-api-key.js';
 import { GenerationCancelledError, ProviderError } from '../../src/generation/providers/generation-provider.js';
 import { EokDouble } from '../doubles/eok-double.js';
 import {
@@ -54,7 +55,9 @@ describe('EokProvider against the eok double', () => {
     });
     expect(submit?.headers['idempotency-key']).toBe('42:3');
     expect(submit?.headers.authorization).toBe(`Bearer ${SYSTEM_KEY}`);
-    expect(double.received('GET', '/v1/generations/').every((r) => r.headers.authorization === `Bearer ${SYSTEM_KEY}`)).toBe(true);
+    expect(
+      double.received('GET', '/v1/generations/').every((r) => r.headers.authorization === `Bearer ${SYSTEM_KEY}`),
+    ).toBe(true);
     expect(item.progress).toEqual([
       [0, 3],
       [1, 3],
@@ -85,12 +88,19 @@ describe('EokProvider against the eok double', () => {
     double.outputs(1, { declareContentType: false });
     const item = await testItem();
     const outcome = await eokProvider(double.url).generate(item);
-    expect(outcome).toEqual({ status: 'produced', files: [{ path: path.join(item.workDir, 'output-0.png'), contentType: 'image/png' }] });
+    expect(outcome).toEqual({
+      status: 'produced',
+      files: [{ path: path.join(item.workDir, 'output-0.png'), contentType: 'image/png' }],
+    });
   });
 
   it('fails the job without any request when there is no API key at all', async () => {
     const error = await providerError(eokProvider(double.url, { apiKey: undefined }).generate(await testItem()));
-    expect(error).toMatchObject({ message: 'No API key for the external generation server', scope: 'job', retryable: false });
+    expect(error).toMatchObject({
+      message: 'No API key for the external generation server',
+      scope: 'job',
+      retryable: false,
+    });
     expect(double.requests).toHaveLength(0);
   });
 
@@ -124,7 +134,9 @@ describe('EokProvider against the eok double', () => {
 
   it('gives up after the bounded attempts on endless 5xx with a retryable item error', async () => {
     double.respondTimes(503, 1000);
-    const error = await providerError(eokProvider(double.url, { timings: { maxAttempts: 4 } }).generate(await testItem()));
+    const error = await providerError(
+      eokProvider(double.url, { timings: { maxAttempts: 4 } }).generate(await testItem()),
+    );
     expect(error).toMatchObject({ retryable: true, scope: 'item' });
     expect(error.message).toContain('HTTP 503');
     expect(double.received('POST', '/v1/generations')).toHaveLength(4);
@@ -147,16 +159,25 @@ describe('EokProvider against the eok double', () => {
   it('ends the job on 401, 404 and 422 without retrying', async () => {
     double.requireKey('some-other-key');
     const refused = await providerError(eokProvider(double.url).generate(await testItem()));
-    expect(refused).toMatchObject({ message: 'The external generation server refused the API key', scope: 'job', retryable: false });
+    expect(refused).toMatchObject({
+      message: 'The external generation server refused the API key',
+      scope: 'job',
+      retryable: false,
+    });
     expect(double.received('POST', '/v1/generations')).toHaveLength(1);
 
     const unknownSlug = await testItem();
     unknownSlug.workflow.slug = 'no-such-slug';
     const missing = await providerError(eokProvider(double.url, { apiKey: 'some-other-key' }).generate(unknownSlug));
-    expect(missing).toMatchObject({ message: 'Unknown workflow slug on the external generation server: no-such-slug', scope: 'job' });
+    expect(missing).toMatchObject({
+      message: 'Unknown workflow slug on the external generation server: no-such-slug',
+      scope: 'job',
+    });
 
     double.invalidOverrides('override_steps must be at most 50');
-    const invalid = await providerError(eokProvider(double.url, { apiKey: 'some-other-key' }).generate(await testItem()));
+    const invalid = await providerError(
+      eokProvider(double.url, { apiKey: 'some-other-key' }).generate(await testItem()),
+    );
     expect(invalid).toMatchObject({ message: 'override_steps must be at most 50', scope: 'job', retryable: false });
     expect(double.received('POST', '/v1/generations')).toHaveLength(3);
   });
@@ -164,7 +185,9 @@ describe('EokProvider against the eok double', () => {
   it('bounds the wait on a generation that never finishes', async () => {
     double.hang();
     const started = Date.now();
-    const error = await providerError(eokProvider(double.url, { timings: { itemTimeoutMs: 300 } }).generate(await testItem()));
+    const error = await providerError(
+      eokProvider(double.url, { timings: { itemTimeoutMs: 300 } }).generate(await testItem()),
+    );
     expect(error).toMatchObject({ message: expect.stringMatching(/^Timed out after 0.3 s/), retryable: true });
     expect(Date.now() - started).toBeLessThan(2000);
   });
@@ -215,6 +238,8 @@ describe('EokProvider against the eok double', () => {
 
     expect(lines.length).toBeGreaterThan(4);
     const log = lines.join('');
+    // the submit line names the key by its hint, so the check below has something to bite on
+    expect(log).toContain(keyHint(USER_KEY));
     for (const key of [SYSTEM_KEY, USER_KEY]) {
       for (let start = 0; start + 13 <= key.length; start++) expect(log).not.toContain(key.slice(start, start + 13));
     }

@@ -25,8 +25,7 @@ export interface QueueState {
 }
 
 export type PromptSubmission =
-  | { accepted: true; number: number | undefined; nodeErrors: NodeErrors }
-  | { accepted: false; refusal: PromptRefusal };
+  { accepted: true; number: number | undefined; nodeErrors: NodeErrors } | { accepted: false; refusal: PromptRefusal };
 
 interface RawAnswer {
   status: number;
@@ -101,7 +100,11 @@ export class ComfyUiClient {
     form.set('image', await openAsBlob(filePath), fileName);
     form.set('type', 'input');
     form.set('subfolder', subfolder);
-    const uploaded = this.read(await this.send('POST', '/upload/image', { form, signal }), 'POST /upload/image', uploadedSchema);
+    const uploaded = this.read(
+      await this.send('POST', '/upload/image', { form, signal }),
+      'POST /upload/image',
+      uploadedSchema,
+    );
     return uploaded.subfolder ? `${uploaded.subfolder}/${uploaded.name}` : uploaded.name;
   }
 
@@ -130,7 +133,7 @@ export class ComfyUiClient {
           done(null, chunk);
         },
       });
-      await pipeline(body, keepAlive, createWriteStream(destination, { flags: 'wx' }));
+      await pipeline(body, keepAlive, createWriteStream(destination));
       return response.headers.get('content-type');
     } catch (error) {
       await rm(destination, { force: true });
@@ -166,7 +169,12 @@ export class ComfyUiClient {
   private failure(error: unknown, label: string, callerSignal: AbortSignal | undefined, timedOut: boolean): Error {
     if (error instanceof ProviderError) return error;
     if (callerSignal?.aborted) return new GenerationCancelledError();
-    if (timedOut) return new ComfyUiTransportError(`ComfyUI did not answer ${label} within ${this.requestTimeoutMs} ms`);
+    if (error instanceof Error && 'syscall' in error && 'path' in error) {
+      // A file system error (disk full, permissions) while saving an output, not a network one.
+      return new ProviderError(`Could not save the output of ${label}: ${error.message}`, { retryable: true });
+    }
+    if (timedOut)
+      return new ComfyUiTransportError(`ComfyUI did not answer ${label} within ${this.requestTimeoutMs} ms`);
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     const reason = cause instanceof Error ? cause.message : String(cause);
     return new ComfyUiTransportError(`ComfyUI unreachable (${label}): ${reason}`);

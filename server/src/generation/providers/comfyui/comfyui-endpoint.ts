@@ -6,6 +6,8 @@
 export class ComfyUiEndpoint {
   readonly headers: Record<string, string> = {};
   private readonly base: URL;
+  /** Path prefix without its trailing slash ('' at the root; a URL's pathname is never empty). */
+  private readonly prefix: string;
 
   constructor(url: string) {
     const base = new URL(url);
@@ -16,13 +18,13 @@ export class ComfyUiEndpoint {
       base.username = '';
       base.password = '';
     }
-    base.pathname = base.pathname.replace(/\/+$/, '');
+    this.prefix = base.pathname.replace(/\/+$/, '');
     this.base = base;
   }
 
   http(route: string, query: Record<string, string> = {}): URL {
     const url = new URL(this.base.href);
-    url.pathname = `${this.base.pathname}${route}`;
+    url.pathname = `${this.prefix}${route}`;
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
     return url;
   }
@@ -35,6 +37,6 @@ export class ComfyUiEndpoint {
 
   /** For logs: never the credentials. */
   toString(): string {
-    return `${this.base.origin}${this.base.pathname}`;
+    return `${this.base.origin}${this.prefix}`;
   }
 }

@@ -47,7 +47,8 @@ function writeParams(graph: ApiGraph, params: Record<string, ConfigurableParam>,
     // No value means the job keeps the graph's own default.
     if (value === undefined) continue;
     const inputs = nodeInputs(graph, param.node);
-    if (!inputs) throw jobError(`Parameter "${name}" writes to node ${param.node}, which the workflow graph does not have`);
+    if (!inputs)
+      throw jobError(`Parameter "${name}" writes to node ${param.node}, which the workflow graph does not have`);
     inputs[param.input] = literal(value);
   }
 }

@@ -110,7 +110,8 @@ export class EokClient {
 
   private transportError(error: unknown, signal: AbortSignal, what: string): unknown {
     if (signal.aborted) return error;
-    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    const reason =
+      error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
     return new EokTransportError(`${what}: ${reason}`, { cause: error });
   }
 }

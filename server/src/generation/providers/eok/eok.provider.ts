@@ -1,37 +1,21 @@
-import { rename } from 'node:fs/promises';
-import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pino, type Logger } from 'pino';
-import type { AppConfig } from '../../../config/config.js';
 import {
   GenerationCancelledError,
   ProviderError,
   type GenerationOutcome,
   type GenerationProvider,
   type GenerationRequest,
-  type ProducedFile,
 } from '../generation-provider.js';
 import { keyHint, resolveApiKey } from './eok-api-key.js';
 import { EokClient } from './eok-client.js';
-import { classifyEokError, downloadError, followError, submitError } from './eok-errors.js';
-import { outputContentType, outputFileName, resolveOutputUrl, sameOrigin } from './eok-outputs.js';
+import { downloadOutputs } from './eok-downloads.js';
+import { classifyEokError, followError, submitError } from './eok-errors.js';
 import { withRetry, type RetryOptions } from './eok-retry.js';
-import { buildSubmitBody, idempotencyKey, isTerminal, type EokGeneration, type EokOutput } from './eok-wire.js';
+import { eokTimings, type EokConfig, type EokTimings } from './eok-timings.js';
+import { buildSubmitBody, idempotencyKey, isTerminal, type EokGeneration } from './eok-wire.js';
 
-export type EokConfig = AppConfig['generation']['eok'];
-
-export interface EokTimings {
-  /** Polling starts at this interval and doubles up to pollMaxMs (contract: 1 s to 5 s). */
-  pollStartMs: number;
-  pollMaxMs: number;
-  retryBaseMs: number;
-  retryMaxMs: number;
-  /** Attempts per HTTP call on 429/5xx/network errors, the first included. */
-  maxAttempts: number;
-  /** Bounds one item from submit to downloaded files (EOK_ITEM_TIMEOUT_S). */
-  itemTimeoutMs: number;
-  requestTimeoutMs: number;
-}
+export type { EokConfig, EokTimings } from './eok-timings.js';
 
 export interface EokProviderOptions {
   logger?: Logger;
@@ -64,18 +48,11 @@ export class EokProvider implements GenerationProvider {
     private readonly config: EokConfig,
     options: EokProviderOptions = {},
   ) {
-    this.timings = {
-      pollStartMs: 1000,
-      pollMaxMs: 5000,
-      retryBaseMs: 1000,
-      retryMaxMs: 30_000,
-      maxAttempts: 5,
-      itemTimeoutMs: config.itemTimeoutS * 1000,
-      requestTimeoutMs: config.requestTimeoutMs,
-      ...options.timings,
-    };
+    this.timings = eokTimings(config, options.timings);
     // unconfigured is not a start-up error: only slug workflows routed here need the server
-    this.client = config.url ? new EokClient({ baseUrl: config.url, requestTimeoutMs: this.timings.requestTimeoutMs }) : undefined;
+    this.client = config.url
+      ? new EokClient({ baseUrl: config.url, requestTimeoutMs: this.timings.requestTimeoutMs })
+      : undefined;
     this.logger = options.logger?.child({ provider: 'eok' }) ?? pino({ enabled: false });
   }
 
@@ -110,9 +87,12 @@ export class EokProvider implements GenerationProvider {
       if (deadline.signal.aborted) {
         // not cancelled on the server: a retry submits the same Idempotency-Key and picks it up again
         run.log.warn({ generationId: run.generationId }, 'eok item timed out');
-        throw new ProviderError(`Timed out after ${this.timings.itemTimeoutMs / 1000} s on the external generation server`, {
-          retryable: true,
-        });
+        throw new ProviderError(
+          `Timed out after ${this.timings.itemTimeoutMs / 1000} s on the external generation server`,
+          {
+            retryable: true,
+          },
+        );
       }
       throw error;
     } finally {
@@ -136,11 +116,23 @@ export class EokProvider implements GenerationProvider {
     run.log.info({ generationId: generation.id, status: generation.status }, 'eok generation ended');
     switch (generation.status) {
       case 'succeeded':
-        return { status: 'produced', files: await this.downloadAll(client, run, generation) };
+        return {
+          status: 'produced',
+          files: await downloadOutputs(generation, {
+            client,
+            key: run.key,
+            workDir: run.request.workDir,
+            signal: run.signal,
+            retry: this.retryOptions(run, 'download'),
+          }),
+        };
       case 'rejected':
-        return { status: 'rejected', reason: generation.rejection_reason ?? 'Refused by the external generation server' };
+        return {
+          status: 'rejected',
+          reason: generation.rejection_reason || 'Refused by the external generation server',
+        };
       case 'failed':
-        throw new ProviderError(generation.error ?? 'The external generation server failed the generation', {
+        throw new ProviderError(generation.error || 'The external generation server failed the generation', {
           retryable: true,
         });
       default:
@@ -157,9 +149,10 @@ export class EokProvider implements GenerationProvider {
         await delay(interval, undefined, { signal: run.signal });
         interval = Math.min(this.timings.pollMaxMs, interval * 2);
       }
-      const generation = await withRetry(() => client.status(run.key, id, run.signal), this.retryOptions(run, 'status')).catch(
-        (error: unknown) => Promise.reject(followError(error, id)),
-      );
+      const generation = await withRetry(
+        () => client.status(run.key, id, run.signal),
+        this.retryOptions(run, 'status'),
+      ).catch((error: unknown) => Promise.reject(followError(error, id)));
       const progress = generation.progress;
       if (progress && `${progress.value}/${progress.max}` !== run.lastProgress) {
         run.lastProgress = `${progress.value}/${progress.max}`;
@@ -169,38 +162,17 @@ export class EokProvider implements GenerationProvider {
     }
   }
 
-  /** Right away: output URLs are short-lived (contract, "Follow it"). */
-  private async downloadAll(client: EokClient, run: ItemRun, generation: EokGeneration): Promise<ProducedFile[]> {
-    const outputs = generation.outputs ?? [];
-    if (!outputs.length) throw new ProviderError(`Generation ${generation.id} succeeded without outputs`, { retryable: true });
-    const files: ProducedFile[] = [];
-    for (const [index, output] of outputs.entries()) files.push(await this.download(client, run, generation.id, index, output));
-    return files;
-  }
-
-  private async download(client: EokClient, run: ItemRun, id: string, index: number, output: EokOutput): Promise<ProducedFile> {
-    const url = resolveOutputUrl(output.url, client.baseUrl);
-    if (!url) throw new ProviderError(`Output ${index} of generation ${id} has no usable URL`, { retryable: false });
-    const key = sameOrigin(url, client.baseUrl) ? run.key : undefined;
-    const partial = path.join(run.request.workDir, `output-${index}.part`);
-    try {
-      const header = await withRetry(() => client.download(url, key, partial, run.signal), this.retryOptions(run, 'download'));
-      const contentType = outputContentType(output.content_type, header, url);
-      const file = path.join(run.request.workDir, outputFileName(index, contentType, url));
-      await rename(partial, file);
-      return { path: file, contentType };
-    } catch (error) {
-      throw downloadError(error, id, index);
-    }
-  }
-
   /** Best effort within one request timeout: the job is being cancelled either way. */
   private async cancelQuietly(client: EokClient, run: ItemRun): Promise<void> {
     const id = run.generationId;
     if (!id) return;
     const signal = AbortSignal.timeout(this.timings.requestTimeoutMs);
     try {
-      await withRetry(() => client.cancel(run.key, id, signal), { ...this.retryOptions(run, 'cancel'), signal, deadline: undefined });
+      await withRetry(() => client.cancel(run.key, id, signal), {
+        ...this.retryOptions(run, 'cancel'),
+        signal,
+        deadline: undefined,
+      });
       run.log.info({ generationId: id }, 'eok generation cancelled');
     } catch (error) {
       run.log.warn({ generationId: id, reason: String(error) }, 'eok generation could not be cancelled');
@@ -216,7 +188,10 @@ export class EokProvider implements GenerationProvider {
       deadline: run.deadlineAt,
       classify: classifyEokError,
       onRetry: (error, attempt, delayMs) =>
-        run.log.warn({ call, attempt, delayMs, generationId: run.generationId, reason: String(error) }, 'eok call retried'),
+        run.log.warn(
+          { call, attempt, delayMs, generationId: run.generationId, reason: String(error) },
+          'eok call retried',
+        ),
     };
   }
 }

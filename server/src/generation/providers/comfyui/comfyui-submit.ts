@@ -1,0 +1,56 @@
+import type { Logger } from 'pino';
+import type { ComfyUiClient, PromptSubmission } from './comfyui-client.js';
+import { ComfyUiTransportError, nodeErrorsSummary, refusalError } from './comfyui-errors.js';
+import { pause } from './comfyui-run-mailbox.js';
+import type { ApiGraph } from './graph-injection.js';
+
+export interface PromptBody {
+  prompt: ApiGraph;
+  client_id: string;
+  /** Our own id (lowercase UUIDv4), so a lost answer can be checked for before resubmitting. */
+  prompt_id: string;
+}
+
+const RESUBMIT_PAUSE_MS = 250;
+
+async function comfyUiKnows(client: ComfyUiClient, promptId: string): Promise<boolean> {
+  const queue = await client.getQueue();
+  if (queue.running.includes(promptId) || queue.pending.includes(promptId)) return true;
+  return (await client.getHistory(promptId)) !== null;
+}
+
+/**
+ * POST /prompt with an idempotent retry: ComfyUI has no duplicate check, so after a lost answer the
+ * prompt is sent again only when the id is in neither /queue nor /history (protocol section 12.2).
+ */
+export async function submitPrompt(
+  client: ComfyUiClient,
+  body: PromptBody,
+  options: { attempts: number; logger?: Logger },
+): Promise<void> {
+  const never = new AbortController().signal;
+  for (let attempt = 1; ; attempt++) {
+    let submission: PromptSubmission;
+    try {
+      submission = await client.submitPrompt({ ...body });
+    } catch (error) {
+      if (!(error instanceof ComfyUiTransportError) || attempt >= options.attempts) throw error;
+      if (await comfyUiKnows(client, body.prompt_id)) {
+        options.logger?.info({ err: error }, 'POST /prompt answer lost, but ComfyUI has the prompt');
+        return;
+      }
+      options.logger?.warn({ err: error, attempt }, 'POST /prompt failed before ComfyUI queued it; sending again');
+      await pause(RESUBMIT_PAUSE_MS * attempt, never);
+      continue;
+    }
+    if (!submission.accepted) throw refusalError(submission.refusal);
+    if (Object.keys(submission.nodeErrors).length) {
+      // A 200 with node_errors: invalid outputs were dropped, the valid ones run (protocol section 2).
+      options.logger?.warn(
+        { nodeErrors: nodeErrorsSummary(submission.nodeErrors) },
+        'ComfyUI runs only part of the workflow',
+      );
+    }
+    return;
+  }
+}

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../../../config/config.js';
+import {
+  GenerationCancelledError,
+  type GenerationOutcome,
+  type GenerationProvider,
+  type GenerationRequest,
+  ProviderError,
+} from '../generation-provider.js';
+import { cancelPrompt } from './comfyui-cancel.js';
+import { ComfyUiClient } from './comfyui-client.js';
+import { ComfyUiEndpoint } from './comfyui-endpoint.js';
+import { historyFailure } from './comfyui-errors.js';
+import { downloadOutputs, outputItems } from './comfyui-outputs.js';
+import { followRun, RunStoppedError, type RunTiming } from './comfyui-run.js';
+import { RunMailbox } from './comfyui-run-mailbox.js';
+import { ComfyUiSocket } from './comfyui-socket.js';
+import { submitPrompt } from './comfyui-submit.js';
+import { type ApiGraph, injectGraph } from './graph-injection.js';
+
+export type ComfyUiConfig = AppConfig['generation']['comfyui'];
+
+/** Tuning knobs; the defaults suit production, tests shorten them. */
+export interface ComfyUiProviderOptions extends Partial<RunTiming> {
+  logger?: Logger;
+  /** How long generate() waits for the socket before relying on polling alone. */
+  socketOpenTimeoutMs?: number;
+  reconnectBaseMs?: number;
+  reconnectMaxMs?: number;
+  pingIntervalMs?: number;
+  /** POST /prompt attempts when the answer is lost (each resubmit only if ComfyUI never saw the id). */
+  submitAttempts?: number;
+}
+
+interface Remote {
+  client: ComfyUiClient;
+  socket: ComfyUiSocket;
+}
+
+/** Runs workflows on a ComfyUI server (DESIGN section 5, comfyui-protocol.md section 12). */
+export class ComfyUiProvider implements GenerationProvider {
+  readonly name = 'comfyui' as const;
+  private readonly remote: Remote | null;
+  private readonly logger: Logger | undefined;
+  private readonly timing: RunTiming;
+
+  constructor(
+    private readonly config: ComfyUiConfig,
+    private readonly options: ComfyUiProviderOptions = {},
+  ) {
+    this.logger = options.logger?.child({ provider: 'comfyui' });
+    this.timing = {
+      pollIntervalMs: options.pollIntervalMs ?? 1500,
+      lostPromptGraceMs: options.lostPromptGraceMs ?? 10_000,
+      unreachableToleranceMs: options.unreachableToleranceMs ?? 60_000,
+      historyRetryMs: options.historyRetryMs ?? [0, 150, 300, 600, 1200],
+    };
+    // A missing URL fails the jobs that need ComfyUI, not the start-up of a worker that may never.
+    this.remote = config.url ? this.connectTo(config.url) : null;
+  }
+
+  /** The socket's clientId, sent as every prompt's client_id. */
+  get clientId(): string | undefined {
+    return this.remote?.socket.clientId;
+  }
+
+  async generate(request: GenerationRequest): Promise<GenerationOutcome> {
+    if (!this.remote) {
+      throw new ProviderError('ComfyUI is not configured (COMFYUI_URL)', { retryable: false, scope: 'job' });
+    }
+    if (request.signal.aborted) throw new GenerationCancelledError();
+    const deadline = AbortSignal.timeout(this.config.itemTimeoutS * 1000);
+    const stop = AbortSignal.any([request.signal, deadline]);
+    try {
+      return await this.run(this.remote, request, stop);
+    } catch (error) {
+      if (request.signal.aborted) throw new GenerationCancelledError();
+      if (deadline.aborted) {
+        throw new ProviderError(`ComfyUI did not finish within ${this.config.itemTimeoutS} s`, { retryable: true });
+      }
+      throw error;
+    }
+  }
+
+  /** Closes the socket; call on shutdown. */
+  async close(): Promise<void> {
+    await this.remote?.socket.close();
+  }
+
+  private connectTo(url: string): Remote {
+    const endpoint = new ComfyUiEndpoint(url);
+    const socket = new ComfyUiSocket(endpoint, {
+      reconnectBaseMs: this.options.reconnectBaseMs ?? 500,
+      reconnectMaxMs: this.options.reconnectMaxMs ?? 30_000,
+      pingIntervalMs: this.options.pingIntervalMs ?? 20_000,
+      handshakeTimeoutMs: this.config.requestTimeoutMs,
+      logger: this.logger,
+    });
+    return { client: new ComfyUiClient(endpoint, this.config.requestTimeoutMs), socket };
+  }
+
+  private async run(remote: Remote, request: GenerationRequest, stop: AbortSignal): Promise<GenerationOutcome> {
+    const { client, socket } = remote;
+    const graph = await this.prepareGraph(client, request, stop);
+    const promptId = randomUUID();
+    const logger = this.logger?.child({ jobId: request.jobId, batchIndex: request.batchIndex, promptId });
+
+    // Run events only reach the socket named by client_id, so it must be open before the POST.
+    if (!(await socket.ensureOpen(this.options.socketOpenTimeoutMs ?? 5000))) {
+      logger?.warn('ComfyUI socket not open; following the run by polling');
+    }
+    const mailbox = new RunMailbox();
+    const unsubscribe = socket.subscribe(promptId, (event) => mailbox.push(event));
+    const unwatch = socket.onStateChange((open) => open && mailbox.requestResync());
+    try {
+      await submitPrompt(
+        client,
+        { prompt: graph, client_id: socket.clientId, prompt_id: promptId },
+        {
+          attempts: this.options.submitAttempts ?? 3,
+          logger,
+        },
+      );
+      const entry = await followRun({
+        client,
+        socket,
+        mailbox,
+        promptId,
+        stop,
+        onProgress: (value, max) => this.reportProgress(request, value, max),
+        timing: this.timing,
+        logger,
+      }).catch(async (error: unknown) => {
+        if (error instanceof RunStoppedError) await cancelPrompt(client, promptId, logger);
+        throw error;
+      });
+      const failure = historyFailure(entry);
+      if (failure) throw failure;
+      const items = outputItems(entry);
+      if (!items.length) throw new ProviderError('ComfyUI produced no output', { retryable: false });
+      return { status: 'produced', files: await downloadOutputs(client, items, request.workDir, stop) };
+    } finally {
+      unsubscribe();
+      unwatch();
+    }
+  }
+
+  private async prepareGraph(client: ComfyUiClient, request: GenerationRequest, stop: AbortSignal): Promise<ApiGraph> {
+    const uploaded: Record<string, string> = {};
+    for (const [name, asset] of Object.entries(request.assets)) {
+      uploaded[name] = await client.uploadImage(asset.path, asset.filename, `atelier/${request.jobId}`, stop);
+    }
+    const { workflow, jobId, seed, values } = request;
+    return injectGraph({ workflow, jobId, seed, values, uploaded });
+  }
+
+  private reportProgress(request: GenerationRequest, value: number, max: number): void {
+    try {
+      request.onProgress(value, max);
+    } catch (error) {
+      this.logger?.warn({ err: error }, 'Progress listener failed');
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import { randomInt } from 'node:crypto';
+import {
+  SEED_MAX,
+  isBlank,
+  requiredFieldMessage,
+  seedValueSchema,
+  validateOverrideValue,
+  validateParamValue,
+  validateSeed,
+  type ConfigurableParam,
+  type SeedMode,
+  type SeedValue,
+} from '@atelier/shared';
+import { BadRequestError } from '../common/app-errors.js';
+import type { OverrideLinkRow } from '../workflows/workflow-overrides.repository.js';
+import type { WorkflowEntity } from '../workflows/workflow.entity.js';
+
+/** Where a slug workflow's seed lives in job.parameters (override keys all start with `override_`). */
+export const SLUG_SEED_KEY = 'seed';
+
+export type ParameterErrors = Record<string, string>;
+
+export function randomSeed(): number {
+  return randomInt(0, SEED_MAX + 1);
+}
+
+/** The seed item `batchIndex` uses (DESIGN section 3, Seeds). */
+export function itemSeed(seed: SeedValue, batchIndex: number): number {
+  return seed.mode === 'fixed' ? (seed.seed + batchIndex) % (SEED_MAX + 1) : randomSeed();
+}
+
+function readSeed(
+  raw: unknown,
+  defaultMode: SeedMode,
+  defaultSeed: unknown,
+  label: string,
+  errors: ParameterErrors,
+  key: string,
+): SeedValue | null {
+  if (raw === undefined || raw === null || raw === '') {
+    const seed = typeof defaultSeed === 'number' && validateSeed(defaultSeed) === null ? defaultSeed : randomSeed();
+    return { mode: defaultMode, seed };
+  }
+  if (typeof raw === 'object') {
+    const parsed = seedValueSchema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    errors[key] = `${label} must be a whole number from 0 to ${SEED_MAX}`;
+    return null;
+  }
+  const problem = validateSeed(raw, label);
+  if (problem) {
+    errors[key] = problem;
+    return null;
+  }
+  return { mode: 'fixed', seed: Number(raw) };
+}
+
+export interface AssetLookup {
+  exists(id: number): Promise<boolean>;
+}
+
+/** Checks and normalises a JSON workflow's values against its configurable_params. */
+export async function resolveComfyParameters(
+  params: Record<string, ConfigurableParam>,
+  raw: Record<string, unknown>,
+  assets: AssetLookup,
+): Promise<Record<string, unknown>> {
+  const errors: ParameterErrors = {};
+  const out: Record<string, unknown> = {};
+  for (const [name, param] of Object.entries(params)) {
+    if (param.editable === false) continue;
+    const label = param.display_name ?? name;
+    const value = raw[name] ?? param.default_value;
+    if (param.type === 'seed_control') {
+      const seed = readSeed(raw[name], param.default_mode ?? 'random', param.default_value, label, errors, name);
+      if (seed) out[name] = seed;
+      continue;
+    }
+    if (isBlank(value)) {
+      if (param.type === 'asset') errors[name] = requiredFieldMessage(label);
+      continue;
+    }
+    const problem = validateParamValue(param, value, label);
+    if (problem) {
+      errors[name] = problem;
+    } else if (param.type === 'asset') {
+      const id = Number(value);
+      if (!Number.isInteger(id) || !(await assets.exists(id))) errors[name] = `${label}: unknown asset`;
+      else out[name] = id;
+    } else {
+      out[name] = param.type === 'number' ? Number(value) : value;
+    }
+  }
+  throwIfAny(errors);
+  return out;
+}
+
+function coerce(dataType: string, value: unknown): unknown {
+  if (dataType === 'integer' || dataType === 'float') return Number(value);
+  if (dataType === 'boolean') return value === true || value === 'true';
+  return value;
+}
+
+/**
+ * Checks and normalises a slug workflow's values: keyed by ui_parameter_name or override key in,
+ * by override key out; a required override that is blank gives `{display name} is required`.
+ */
+export function resolveSlugParameters(
+  workflow: WorkflowEntity,
+  links: OverrideLinkRow[],
+  raw: Record<string, unknown>,
+): Record<string, unknown> {
+  const errors: ParameterErrors = {};
+  const out: Record<string, unknown> = {};
+  for (const { link, definition } of links) {
+    const key = definition.overrideKey;
+    const given = raw[link.uiParameterName] ?? raw[key];
+    const value = isBlank(given) ? link.defaultValue : given;
+    if (isBlank(value)) {
+      if (link.isRequired) errors[link.uiParameterName] = requiredFieldMessage(definition.displayName);
+      continue;
+    }
+    const problem = validateOverrideValue(
+      definition.dataType,
+      definition.validationRules,
+      value,
+      definition.displayName,
+    );
+    if (problem) errors[link.uiParameterName] = problem;
+    else out[key] = coerce(definition.dataType, value);
+  }
+  const seed = readSeed(raw[SLUG_SEED_KEY], workflow.seedMode, undefined, 'Seed', errors, SLUG_SEED_KEY);
+  if (seed)
+    out[SLUG_SEED_KEY] =
+      raw.seed_mode === 'random' || raw.seed_mode === 'fixed' ? { ...seed, mode: raw.seed_mode } : seed;
+  throwIfAny(errors);
+  return out;
+}
+
+function throwIfAny(errors: ParameterErrors): void {
+  const messages = Object.values(errors);
+  if (messages.length) throw new BadRequestError(messages[0]!, errors);
+}

@@ -1,0 +1,215 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ComfyUiProvider } from '../../src/generation/providers/comfyui/comfyui.provider.js';
+import { GenerationCancelledError, ProviderError } from '../../src/generation/providers/generation-provider.js';
+import { ComfyUiDouble } from '../doubles/comfyui-double.js';
+import {
+  jsonWorkflow,
+  makeProvider,
+  makeRequest,
+  removeTempDirs,
+  settle,
+  txt2imgGraph,
+  writeAsset,
+} from '../doubles/comfyui-fixtures.js';
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+let double: ComfyUiDouble;
+let provider: ComfyUiProvider;
+
+beforeEach(async () => {
+  double = await ComfyUiDouble.start();
+  provider = makeProvider(double.url);
+});
+
+afterEach(async () => {
+  await provider.close();
+  await double.close();
+  await removeTempDirs();
+});
+
+function inputsOf(graph: Record<string, { inputs: Record<string, unknown> }>, id: string): Record<string, unknown> {
+  return graph[id]?.inputs ?? {};
+}
+
+function firstPromptId(): string {
+  const prompt = double.prompts[0];
+  if (!prompt) throw new Error('the double received no prompt');
+  return prompt.promptId;
+}
+
+describe('ComfyUiProvider against the ComfyUI double', () => {
+  it('runs a JSON workflow: uploads the asset, injects the values, reports progress, downloads the output', async () => {
+    const request = await makeRequest();
+    const assetBytes = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#08f' } })
+      .png()
+      .toBuffer();
+    request.assets = { init_image: { path: await writeAsset('upload.bin', assetBytes), filename: 'fox.png' } };
+
+    const outcome = await provider.generate(request);
+
+    expect(outcome.status).toBe('produced');
+    if (outcome.status !== 'produced') return;
+    expect(outcome.files).toHaveLength(1);
+    const [file] = outcome.files;
+    expect(file?.contentType).toBe('image/png');
+    expect(path.dirname(file?.path ?? '')).toBe(request.workDir);
+    expect(await readdir(request.workDir)).toEqual([path.basename(file?.path ?? '')]);
+    expect((await sharp(await readFile(file?.path ?? '')).metadata()).format).toBe('png');
+    expect(request.progress).toEqual([
+      [1, 4],
+      [2, 4],
+      [3, 4],
+      [4, 4],
+    ]);
+
+    const [received] = double.prompts;
+    expect(received?.promptId).toMatch(UUID_V4);
+    expect(received?.clientId).toBe(provider.clientId);
+    const graph = received?.prompt ?? {};
+    expect(inputsOf(graph, '6').text).toBe('a red fox in snow');
+    expect(inputsOf(graph, '3')).toMatchObject({ seed: 987_654_321, steps: 4, model: ['4', 0], positive: ['6', 0] });
+    expect(inputsOf(graph, '9').filename_prefix).toBe('atelier/42/ComfyUI');
+    expect(double.uploads).toEqual([{ name: 'fox.png', subfolder: 'atelier/42', type: 'input', bytes: assetBytes }]);
+    expect(inputsOf(graph, '10').image).toBe('atelier/42/fox.png');
+    // The socket of our client id was open before the prompt went out.
+    expect(double.socketConnections[0]?.clientId).toBe(provider.clientId);
+    expect(double.socketConnections[0]?.seq).toBeLessThan(received?.seq ?? -1);
+  });
+
+  it('runs a slug workflow by replacing override keys, and downloads a video output', async () => {
+    const graph = txt2imgGraph(2);
+    const nodes = graph as Record<string, { class_type: string; inputs: Record<string, unknown> }>;
+    Object.assign(nodes['6']?.inputs ?? {}, { text: 'override_prompt' });
+    Object.assign(nodes['3']?.inputs ?? {}, { seed: 'override_seed' });
+    nodes['9'] = { class_type: 'SaveWEBM', inputs: { filename_prefix: 'clip', images: ['8', 0], fps: 24 } };
+    delete nodes['10'];
+    delete nodes['11'];
+    const workflow = { ...jsonWorkflow(graph), type: 'slug' as const, slug: 'clip', configurableParams: null };
+    const request = await makeRequest({ workflow, values: { override_prompt: 'waves at dusk' }, seed: 31 });
+
+    const outcome = await provider.generate(request);
+
+    expect(outcome).toMatchObject({ status: 'produced', files: [{ contentType: 'video/webm' }] });
+    const sent = double.prompts[0]?.prompt ?? {};
+    expect(inputsOf(sent, '6').text).toBe('waves at dusk');
+    expect(inputsOf(sent, '3').seed).toBe(31);
+    expect(inputsOf(sent, '9').filename_prefix).toBe('atelier/42/clip');
+  });
+
+  it('turns a 400 with node_errors into a job-scoped error naming the node error', async () => {
+    double.respondWith400NodeErrors();
+    const error = await settle(provider.generate(await makeRequest()));
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({
+      scope: 'job',
+      retryable: false,
+      message: 'ComfyUI refused the workflow: Prompt outputs failed validation (KSampler: value_bigger_than_max steps)',
+    });
+  });
+
+  it('fails the item with the exception of an execution_error, retrying only out-of-memory', async () => {
+    double.failWithExecutionError('mat1 and mat2 shapes cannot be multiplied (1x768 and 1024x320)');
+    const error = await settle(provider.generate(await makeRequest()));
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({
+      retryable: false,
+      scope: 'item',
+      message: 'RuntimeError: mat1 and mat2 shapes cannot be multiplied (1x768 and 1024x320)',
+    });
+
+    double.failWithExecutionError('Allocation on device 0 would exceed allowed memory. (out of memory)');
+    const oom = await settle(provider.generate(await makeRequest()));
+    expect(oom).toMatchObject({
+      retryable: true,
+      message: expect.stringMatching(/^torch\.OutOfMemoryError: /) as string,
+    });
+  });
+
+  it('finishes by polling when the socket drops mid-run, then reconnects with the same client id', async () => {
+    double.dropSocketMidRun().slowRun(50);
+    const request = await makeRequest({ values: { prompt: 'x', steps: 10 } });
+
+    const outcome = await provider.generate(request);
+
+    expect(outcome).toMatchObject({ status: 'produced', files: [{ contentType: 'image/png' }] });
+    expect(request.progress[0]).toEqual([1, 10]);
+    // Polled while the run was still going (the socket was gone), not only read at the end.
+    expect(double.historyReads).toContainEqual({ promptId: firstPromptId(), found: false });
+    await vi.waitFor(() => expect(double.socketConnections.length).toBeGreaterThanOrEqual(2));
+    expect(new Set(double.socketConnections.map((c) => c.clientId))).toEqual(new Set([provider.clientId]));
+  });
+
+  it('reports a lost prompt when it is in neither queue nor history after the grace period', async () => {
+    double.emptyHistory();
+    const error = await settle(provider.generate(await makeRequest()));
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({ retryable: true, message: 'ComfyUI lost the prompt (restarted or history cleared)' });
+  });
+
+  it('does not queue the prompt twice when the answer to POST /prompt is lost', async () => {
+    double.loseFirstPromptReply();
+    const outcome = await provider.generate(await makeRequest());
+    expect(outcome.status).toBe('produced');
+    expect(double.prompts).toHaveLength(1);
+    expect(double.queueReads).toBeGreaterThan(0);
+  });
+
+  it('cancels a pending prompt by deleting it from the queue', async () => {
+    double.pauseQueue();
+    const request = await makeRequest();
+    const result = settle(provider.generate(request));
+    await vi.waitFor(() => expect(double.prompts).toHaveLength(1));
+
+    request.controller.abort();
+
+    expect(await result).toBeInstanceOf(GenerationCancelledError);
+    const promptId = firstPromptId();
+    expect(double.deletes).toContain(promptId);
+    expect(double.isPending(promptId)).toBe(false);
+    double.resumeQueue();
+    expect(double.historyOf(promptId)).toBeUndefined();
+  });
+
+  it('cancels a running prompt by interrupting it', async () => {
+    double.slowRun(50);
+    const request = await makeRequest({ values: { prompt: 'x', steps: 40 } });
+    const result = settle(provider.generate(request));
+    await vi.waitFor(() => expect(request.progress.length).toBeGreaterThan(0));
+
+    request.controller.abort();
+
+    expect(await result).toBeInstanceOf(GenerationCancelledError);
+    const promptId = firstPromptId();
+    expect(double.interrupts).toContain(promptId);
+    expect(double.deletes).not.toContain(promptId);
+    await vi.waitFor(() => expect(double.historyOf(promptId)?.status.status_str).toBe('error'));
+    const events = double.historyOf(promptId)?.status.messages.map(([event]) => event);
+    expect(events).toContain('execution_interrupted');
+  });
+
+  it('gives up after the item timeout and interrupts the run it leaves behind', async () => {
+    await provider.close();
+    provider = makeProvider(double.url, { itemTimeoutS: 1 });
+    double.slowRun(100);
+    const error = await settle(provider.generate(await makeRequest({ values: { prompt: 'x', steps: 40 } })));
+    expect(error).toMatchObject({ retryable: true, message: 'ComfyUI did not finish within 1 s' });
+    expect(double.interrupts).toContain(firstPromptId());
+  });
+
+  it('fails with a retryable error when ComfyUI cannot be reached', async () => {
+    const url = double.url;
+    await provider.close();
+    await double.close();
+    provider = makeProvider(url, { socketOpenTimeoutMs: 200 });
+    double = await ComfyUiDouble.start();
+
+    const error = await settle(provider.generate(await makeRequest()));
+
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({ retryable: true, message: expect.stringMatching(/^ComfyUI unreachable/) as string });
+  });
+});

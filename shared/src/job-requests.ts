@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { BATCH_SIZE_MAX, BATCH_SIZE_MIN } from './constants.js';
+import { jobSchema, jobStatusSchema, rejectionReasonSchema } from './jobs.js';
+import { MESSAGES } from './messages.js';
+import { paginationSchema } from './common.js';
+
+export const submitJobSchema = z.object({
+  workflow_id: z.coerce
+    .number({ error: MESSAGES.selectWorkflowFirst })
+    .int({ error: MESSAGES.selectWorkflowFirst })
+    .positive({ error: MESSAGES.selectWorkflowFirst }),
+  job_name: z
+    .string()
+    .max(200, { error: 'Job name is at most 200 characters' })
+    .nullish()
+    .transform((v) => (v ?? '').trim()),
+  parameters: z
+    .record(z.string(), z.unknown(), { error: 'Parameters must be an object' })
+    .nullish()
+    .transform((v) => v ?? {}),
+  batch_size: z.coerce
+    .number({ error: MESSAGES.batchSizeRange })
+    .int({ error: MESSAGES.batchSizeRange })
+    .min(BATCH_SIZE_MIN, { error: MESSAGES.batchSizeRange })
+    .max(BATCH_SIZE_MAX, { error: MESSAGES.batchSizeRange })
+    .default(1),
+});
+export type SubmitJob = z.input<typeof submitJobSchema>;
+
+export const jobListQuerySchema = z.object({
+  status: z
+    .union([jobStatusSchema, z.literal('all'), z.literal('')])
+    .optional()
+    .transform((v) => (v === 'all' || v === '' ? undefined : v)),
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  /** Admins only: every user's jobs instead of their own. */
+  user: z.literal('all').optional(),
+});
+export type JobListQuery = z.output<typeof jobListQuerySchema>;
+
+export const jobListResponseSchema = z.object({ jobs: z.array(jobSchema), pagination: paginationSchema });
+export type JobListResponse = z.infer<typeof jobListResponseSchema>;
+
+export const cloneJobSchema = z.object({
+  job_name: z
+    .string({ error: MESSAGES.enterJobName })
+    .trim()
+    .min(1, { error: MESSAGES.enterJobName })
+    .max(200, { error: 'Job name is at most 200 characters' }),
+});
+
+export const jobResultItemSchema = z.object({
+  id: z.number().int(),
+  batch_index: z.number().int(),
+  output_index: z.number().int(),
+  media_type: z.enum(['image', 'video']),
+  url: z.string(),
+  thumbnail_url: z.string().nullable(),
+  seed_used: z.number().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type JobResultItem = z.infer<typeof jobResultItemSchema>;
+
+export const jobResultsQuerySchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const jobResultsSchema = z.object({
+  items: z.array(jobResultItemSchema),
+  total: z.number().int(),
+  rejections: z.array(rejectionReasonSchema),
+});
+export type JobResults = z.infer<typeof jobResultsSchema>;
+
+/** How a seed_control parameter travels: a fixed seed, or random per item. */
+export const seedValueSchema = z.object({
+  mode: z.enum(['random', 'fixed']),
+  seed: z.number().int().min(0).max(4_294_967_295),
+});
+export type SeedValue = z.infer<typeof seedValueSchema>;
