@@ -7,6 +7,8 @@ import type { Runtime } from './common/runtime.js';
 import { defaultClientDistDir, mountClient } from './client-hosting/client-hosting.js';
 import { PinoNestLogger } from './logging/nest-logger.js';
 import { requestLogger } from './logging/request-logger.js';
+import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
+import { socketIoKey } from './realtime/socket-keys.js';
 
 export const API_PREFIX = 'api';
 
@@ -23,5 +25,6 @@ export async function createApiApp(runtime: Runtime): Promise<NestExpressApplica
   installBodyParsing(express);
   mountClient(express, runtime.config.clientDistDir ?? defaultClientDistDir());
   app.setGlobalPrefix(API_PREFIX);
+  app.useWebSocketAdapter(new RedisIoAdapter(app, runtime.redisUrl, socketIoKey(runtime.config)));
   return app;
 }

@@ -11,5 +11,6 @@ import { AssetsService } from './assets.service.js';
   imports: [TypeOrmModule.forFeature([AssetEntity])],
   controllers: [AssetsController],
   providers: [AssetsRepository, AssetsService, AssetStorage, AssetUploadInterceptor],
+  exports: [AssetsRepository],
 })
 export class AssetsModule {}

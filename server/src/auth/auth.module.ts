@@ -12,6 +12,7 @@ import { LoginRateLimiter } from './login-rate-limiter.js';
 import { PasswordConfirmationService } from './password-confirmation.service.js';
 import { PasswordHasher } from './password-hasher.js';
 import { RolesGuard } from './roles.guard.js';
+import { SessionValidator } from './session-validator.js';
 import { JWT_ALGORITHM, JWT_ISSUER } from './token.js';
 
 @Module({
@@ -38,9 +39,10 @@ import { JWT_ALGORITHM, JWT_ISSUER } from './token.js';
     LoginRateLimiter,
     PasswordHasher,
     PasswordConfirmationService,
+    SessionValidator,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
-  exports: [PasswordHasher, PasswordConfirmationService, JwtModule],
+  exports: [PasswordHasher, PasswordConfirmationService, SessionValidator, JwtModule],
 })
 export class AuthModule {}

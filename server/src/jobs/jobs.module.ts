@@ -1,14 +1,18 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { WorkersModule } from '../workers/workers.module.js';
-import { JobEntity } from './job.entity.js';
-import { JobsRepository } from './jobs.repository.js';
+import { AssetsModule } from '../assets/assets.module.js';
+import { GalleryCoreModule } from '../gallery/gallery-core.module.js';
+import { QueueModule } from '../queue/queue.module.js';
+import { ApiRealtimeModule } from '../realtime/api-realtime.module.js';
+import { WorkflowsModule } from '../workflows/workflows.module.js';
+import { JobCancelSignal } from './job-cancel-signal.js';
+import { JobsController } from './jobs.controller.js';
+import { JobsCoreModule } from './jobs-core.module.js';
+import { JobsService } from './jobs.service.js';
 import { QueueController } from './queue.controller.js';
-import { QueueService } from './queue.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([JobEntity]), WorkersModule],
-  controllers: [QueueController],
-  providers: [JobsRepository, QueueService],
+  imports: [JobsCoreModule, QueueModule, ApiRealtimeModule, WorkflowsModule, AssetsModule, GalleryCoreModule],
+  controllers: [QueueController, JobsController],
+  providers: [JobsService, JobCancelSignal],
 })
 export class JobsModule {}

@@ -1,12 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
+import type { JobStatus } from '@atelier/shared';
+import { containsPattern } from '../common/sql-like.js';
 import { UserEntity } from '../users/user.entity.js';
 import { JobEntity } from './job.entity.js';
 
 export interface JobWithUsername {
   job: JobEntity;
   username: string;
+}
+
+export interface JobListFilter {
+  /** null: every user's jobs (admins). */
+  userId: number | null;
+  status?: JobStatus;
+  search?: string;
+  offset: number;
+  limit: number;
 }
 
 /** How far back finished jobs count towards a workflow's seconds-per-item. */
@@ -32,6 +43,59 @@ export class JobsRepository {
       .addOrderBy('j.id', 'ASC')
       .getRawAndEntities<{ username: string }>();
     return entities.map((job, i) => ({ job, username: raw[i]?.username ?? '' }));
+  }
+
+  insert(fields: Partial<JobEntity>): Promise<JobEntity> {
+    return this.repo.save(this.repo.create(fields));
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.repo.delete({ id });
+  }
+
+  async findWithUsername(id: number): Promise<JobWithUsername | null> {
+    const { entities, raw } = await this.repo
+      .createQueryBuilder('j')
+      .innerJoin(UserEntity, 'u', 'u.id = j.user_id')
+      .addSelect('u.username', 'username')
+      .where('j.id = :id', { id })
+      .getRawAndEntities<{ username: string }>();
+    const job = entities[0];
+    return job ? { job, username: raw[0]?.username ?? '' } : null;
+  }
+
+  /** Newest first; served by jobs_user_created_idx / jobs_user_status_created_idx. */
+  async listPage(filter: JobListFilter): Promise<{ rows: JobWithUsername[]; total: number }> {
+    const qb = this.repo
+      .createQueryBuilder('j')
+      .innerJoin(UserEntity, 'u', 'u.id = j.user_id')
+      .addSelect('u.username', 'username');
+    if (filter.userId !== null) qb.andWhere('j.user_id = :userId', { userId: filter.userId });
+    if (filter.status) qb.andWhere('j.status = :status', { status: filter.status });
+    if (filter.search) {
+      qb.andWhere('(j.job_name ILIKE :search OR j.workflow_name ILIKE :search)', {
+        search: containsPattern(filter.search),
+      });
+    }
+    const total = await qb.clone().getCount();
+    const { entities, raw } = await qb
+      .orderBy('j.created_at', 'DESC')
+      .addOrderBy('j.id', 'DESC')
+      .offset(filter.offset)
+      .limit(filter.limit)
+      .getRawAndEntities<{ username: string }>();
+    return { rows: entities.map((job, i) => ({ job, username: raw[i]?.username ?? '' })), total };
+  }
+
+  /** Cancels a job that has not finished; returns false when it already had. */
+  async cancel(id: number): Promise<boolean> {
+    const result = await this.repo
+      .createQueryBuilder()
+      .update(JobEntity)
+      .set({ status: 'cancelled', completedAt: () => 'now()' })
+      .where(`id = :id AND status IN ('queued', 'submitting', 'processing')`, { id })
+      .execute();
+    return (result.affected ?? 0) > 0;
   }
 
   /** Mean seconds per produced item of recently finished jobs, per workflow. */

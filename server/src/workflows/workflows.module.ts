@@ -33,6 +33,13 @@ import { WorkflowsService } from './workflows.service.js';
     WorkflowsService,
     WorkflowSyncService,
   ],
-  exports: [WorkflowAccessService, WorkflowsService, WorkflowSyncService, WorkflowOverridesService],
+  exports: [
+    WorkflowAccessService,
+    WorkflowsService,
+    WorkflowSyncService,
+    WorkflowOverridesService,
+    WorkflowOverridesRepository,
+    WorkflowsRepository,
+  ],
 })
 export class WorkflowsModule {}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, QueryDeepPartialEntity, Repository } from 'typeorm';
+import { containsPattern } from '../common/sql-like.js';
 import { WorkflowFavoriteEntity } from './workflow-favorite.entity.js';
 import { WorkflowEntity } from './workflow.entity.js';
 
@@ -17,10 +18,6 @@ export interface WorkflowRow {
   workflow: WorkflowEntity;
   isFavorite: boolean;
   overrideCount: number;
-}
-
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 @Injectable()
@@ -50,7 +47,7 @@ export class WorkflowsRepository {
       qb.andWhere(
         `(w.name ILIKE :search OR w.workflow_slug ILIKE :search OR w.category ILIKE :search
           OR array_to_string(w.tags, ' ') ILIKE :search)`,
-        { search: likePattern(filter.search) },
+        { search: containsPattern(filter.search) },
       );
     }
     if (filter.favoritesOnly) {

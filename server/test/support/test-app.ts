@@ -25,6 +25,8 @@ export interface TestApp {
   redisKeyPrefix: string;
   /** Where this app keeps media, assets and the base workflow repository. */
   dataDir: string;
+  jwtSecret: string;
+  redisUrl: string;
   request<T = unknown>(
     method: string,
     path: string,
@@ -57,12 +59,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const logger = createLogger(config.logLevel, 'test');
+  const jwtSecret = env.JWT_SECRET ?? randomBytes(32).toString('hex');
   const app = await createApiApp({
     config,
     logger,
     databaseUrl: db.url,
     redisUrl: config.redis.url,
-    jwtSecret: env.JWT_SECRET ?? randomBytes(32).toString('hex'),
+    jwtSecret,
   });
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();
@@ -102,6 +105,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     redis,
     redisKeyPrefix,
     dataDir: config.dataDir,
+    jwtSecret,
+    redisUrl: config.redis.url,
     request,
     login,
     createUser: (options) => createUser(db.pool, options),

@@ -1,0 +1,64 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { LOGGER, RUNTIME, type Runtime } from '../common/runtime.js';
+import { bullPrefix, workerConnection } from '../queue/bullmq-options.js';
+import { assertHandlers, GENERATION_QUEUE, type JobPayloads } from '../queue/queue-registry.js';
+import { JobRunner } from './job-runner.js';
+
+/**
+ * The BullMQ consumer of the worker process. A killed worker's job is noticed as stalled after
+ * the lock expires and resumes on another worker from its checkpoint; stalls never fail a job.
+ */
+@Injectable()
+export class GenerationWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private worker: Worker<JobPayloads['run-job']> | undefined;
+  private queue: Queue | undefined;
+  private connections: Redis[] = [];
+
+  constructor(
+    private readonly runner: JobRunner,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    assertHandlers([this.runner]);
+    const { config, redisUrl } = this.runtime;
+    const prefix = bullPrefix(config);
+    const [workerRedis, queueRedis] = [workerConnection(redisUrl), workerConnection(redisUrl)];
+    this.connections = [workerRedis, queueRedis];
+    this.queue = new Queue(GENERATION_QUEUE, { connection: queueRedis, prefix });
+    const queue = this.queue;
+    const probe = {
+      othersWaiting: async () => (await queue.getWaitingCount()) + (await queue.getPrioritizedCount()) > 0,
+    };
+    this.worker = new Worker<JobPayloads['run-job']>(
+      GENERATION_QUEUE,
+      (job, token) => this.runner.process(job, token, probe),
+      {
+        connection: workerRedis,
+        prefix,
+        concurrency: config.worker.concurrency,
+        lockDuration: config.worker.lockDurationMs,
+        stalledInterval: config.worker.stalledIntervalMs,
+        maxStalledCount: 1000,
+        autorun: true,
+      },
+    );
+    this.worker.on('failed', (job, err) =>
+      this.logger.error({ jobId: job?.data.jobId, err: err.message }, 'job run failed; it will be retried'),
+    );
+    this.worker.on('error', (err) => this.logger.warn({ err: err.message }, 'queue worker error'));
+    this.logger.info({ concurrency: config.worker.concurrency }, 'generation worker consuming');
+  }
+
+  /** Stops taking jobs; running ones give their place back after the current item. */
+  async onApplicationShutdown(): Promise<void> {
+    this.runner.stopping = true;
+    await this.worker?.close();
+    await this.queue?.close();
+    for (const connection of this.connections) connection.disconnect();
+  }
+}

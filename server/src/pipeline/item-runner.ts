@@ -1,0 +1,85 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { LOGGER, RUNTIME, type Runtime } from '../common/runtime.js';
+import {
+  GenerationCancelledError,
+  ProviderError,
+  type GenerationProvider,
+  type GenerationRequest,
+} from '../generation/providers/generation-provider.js';
+import { MediaStore, type StoredOutput } from './media-store.js';
+
+export type ItemResult =
+  | { kind: 'produced'; outputs: StoredOutput[] }
+  | { kind: 'rejected'; reason: string }
+  | { kind: 'failed'; message: string };
+
+/** Thrown when a provider says the whole job cannot run (bad key, unknown slug, refused workflow). */
+export class JobFailure extends Error {}
+
+export type ItemRequest = Omit<GenerationRequest, 'workDir'> & { userId: number };
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new GenerationCancelledError());
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new GenerationCancelledError());
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * One item: the provider call, retried with exponential backoff and jitter (or the server's
+ * Retry-After) when the error allows it; the last error becomes the item's failure (DESIGN section 5).
+ */
+@Injectable()
+export class ItemRunner {
+  constructor(
+    private readonly media: MediaStore,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async run(provider: GenerationProvider, request: ItemRequest): Promise<ItemResult> {
+    const { itemMaxAttempts, itemRetryBaseMs } = this.runtime.config.generation;
+    let lastError = 'Generation failed';
+    for (let attempt = 1; attempt <= itemMaxAttempts; attempt++) {
+      const workDir = await mkdtemp(path.join(os.tmpdir(), 'atelier-item-'));
+      try {
+        const outcome = await provider.generate({ ...request, workDir });
+        if (outcome.status === 'rejected') return { kind: 'rejected', reason: outcome.reason };
+        if (outcome.files.length === 0) throw new ProviderError('The provider produced no file', { retryable: true });
+        const outputs = await this.media.store(request.userId, request.jobId, request.batchIndex, outcome.files);
+        return { kind: 'produced', outputs };
+      } catch (error) {
+        if (error instanceof GenerationCancelledError) throw error;
+        if (error instanceof ProviderError && error.scope === 'job') throw new JobFailure(error.message);
+        const retryable = !(error instanceof ProviderError) || error.retryable;
+        lastError = error instanceof Error ? error.message : String(error);
+        this.logger.warn(
+          { jobId: request.jobId, batchIndex: request.batchIndex, attempt, err: lastError },
+          'item attempt failed',
+        );
+        if (!retryable || attempt === itemMaxAttempts) break;
+        const backoff = itemRetryBaseMs * 2 ** (attempt - 1) * (0.5 + Math.random() / 2);
+        const wait =
+          error instanceof ProviderError && error.retryAfterMs !== undefined
+            ? Math.max(error.retryAfterMs, backoff)
+            : backoff;
+        await sleep(wait, request.signal);
+      } finally {
+        await rm(workDir, { recursive: true, force: true });
+      }
+    }
+    return { kind: 'failed', message: lastError };
+  }
+}

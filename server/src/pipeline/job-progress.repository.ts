@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { GalleryItemEntity } from '../gallery/gallery-item.entity.js';
+import { JobEntity } from '../jobs/job.entity.js';
+import type { StoredOutput } from './media-store.js';
+
+/**
+ * The worker's writes. Every item outcome is recorded together with the checkpoint in one
+ * transaction, and counters only move when the checkpoint has not yet passed that index, so an
+ * item recorded twice (a resumed job) changes nothing the second time.
+ */
+@Injectable()
+export class JobProgressRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  findJob(id: number): Promise<JobEntity | null> {
+    return this.db.manager.findOneBy(JobEntity, { id });
+  }
+
+  /** queued -> submitting, remembering when the job first started. */
+  async markStarted(id: number): Promise<JobEntity | null> {
+    await this.db.query(
+      `UPDATE jobs SET status = 'submitting', started_at = coalesce(started_at, now()), updated_at = now()
+        WHERE id = $1 AND status = 'queued'`,
+      [id],
+    );
+    return this.findJob(id);
+  }
+
+  async recordProduced(
+    job: JobEntity,
+    batchIndex: number,
+    seed: number,
+    outputs: StoredOutput[],
+  ): Promise<{ job: JobEntity | null; created: GalleryItemEntity[] }> {
+    return this.db.transaction(async (m) => {
+      const created: GalleryItemEntity[] = [];
+      for (const o of outputs) {
+        const rows = await m
+          .createQueryBuilder()
+          .insert()
+          .into(GalleryItemEntity)
+          .values({
+            userId: job.userId,
+            jobId: job.id,
+            batchIndex,
+            outputIndex: o.outputIndex,
+            filePath: o.filePath,
+            thumbnailPath: o.thumbnailPath,
+            mediaType: o.mediaType,
+            contentType: o.contentType,
+            sizeBytes: o.sizeBytes,
+            width: o.width,
+            height: o.height,
+            jobName: job.jobName,
+            workflowName: job.workflowName,
+            seedUsed: seed,
+            status: 'active',
+            userTags: [],
+          })
+          .orIgnore()
+          .returning('*')
+          .execute();
+        const id = (rows.raw as Array<{ id: number }>)[0]?.id;
+        if (id !== undefined) created.push((await m.findOneBy(GalleryItemEntity, { id }))!);
+      }
+      const updated = await this.advance(
+        m,
+        job.id,
+        batchIndex,
+        'batch_completed = batch_completed + CASE WHEN next_batch_index <= $2 THEN 1 ELSE 0 END',
+      );
+      return { job: updated, created };
+    });
+  }
+
+  async recordRejected(jobId: number, batchIndex: number, reason: string): Promise<JobEntity | null> {
+    const entry = JSON.stringify([{ batch_index: batchIndex, reason, timestamp: new Date().toISOString() }]);
+    return this.db.transaction((m) =>
+      this.advance(
+        m,
+        jobId,
+        batchIndex,
+        `rejection_count = rejection_count + CASE WHEN next_batch_index <= $2 THEN 1 ELSE 0 END,
+         rejection_reasons = CASE WHEN next_batch_index <= $2 THEN rejection_reasons || $3::jsonb ELSE rejection_reasons END`,
+        [entry],
+      ),
+    );
+  }
+
+  async recordFailed(jobId: number, batchIndex: number, message: string): Promise<JobEntity | null> {
+    return this.db.transaction((m) =>
+      this.advance(
+        m,
+        jobId,
+        batchIndex,
+        `failed_count = failed_count + CASE WHEN next_batch_index <= $2 THEN 1 ELSE 0 END, error_message = $3`,
+        [message],
+      ),
+    );
+  }
+
+  /**
+   * The final status (DESIGN section 3): completed when every item produced media,
+   * partial_success when some did, failed when none did.
+   */
+  async finish(jobId: number): Promise<JobEntity | null> {
+    await this.db.query(
+      `UPDATE jobs SET
+         status = CASE WHEN batch_completed >= batch_size THEN 'completed'
+                       WHEN batch_completed > 0 THEN 'partial_success' ELSE 'failed' END,
+         error_message = CASE WHEN batch_completed = 0 AND rejection_count = 0
+                              THEN coalesce(error_message, 'No item could be generated') ELSE error_message END,
+         completed_at = now(),
+         actual_duration = extract(epoch FROM now() - coalesce(started_at, created_at)),
+         updated_at = now()
+       WHERE id = $1 AND status IN ('queued', 'submitting', 'processing')`,
+      [jobId],
+    );
+    return this.findJob(jobId);
+  }
+
+  /** The whole job fails at once (a bad key, an unknown slug, a refused workflow). */
+  async failJob(jobId: number, message: string): Promise<JobEntity | null> {
+    await this.db.query(
+      `UPDATE jobs SET status = 'failed', error_message = $2, completed_at = now(),
+         actual_duration = extract(epoch FROM now() - coalesce(started_at, created_at)), updated_at = now()
+       WHERE id = $1 AND status IN ('queued', 'submitting', 'processing')`,
+      [jobId, message],
+    );
+    return this.findJob(jobId);
+  }
+
+  private async advance(
+    m: EntityManager,
+    jobId: number,
+    batchIndex: number,
+    counters: string,
+    extra: unknown[] = [],
+  ): Promise<JobEntity | null> {
+    await m.query(
+      `UPDATE jobs SET ${counters},
+         next_batch_index = GREATEST(next_batch_index, $2 + 1),
+         status = CASE WHEN status IN ('queued', 'submitting') THEN 'processing' ELSE status END,
+         updated_at = now()
+       WHERE id = $1`,
+      [jobId, batchIndex, ...extra],
+    );
+    return m.findOneBy(JobEntity, { id: jobId });
+  }
+}

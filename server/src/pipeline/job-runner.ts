@@ -1,0 +1,158 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DelayedError, WaitingError, type Job as BullJob } from 'bullmq';
+import type { Logger } from 'pino';
+import { isFinalJobStatus } from '@atelier/shared';
+import { AssetsRepository } from '../assets/assets.repository.js';
+import { assetPath } from '../assets/asset-storage.js';
+import { LOGGER, RUNTIME, type Runtime } from '../common/runtime.js';
+import { GenerationCancelledError } from '../generation/providers/generation-provider.js';
+import type { JobEntity } from '../jobs/job.entity.js';
+import type { JobPayloads } from '../queue/queue-registry.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { CancelListener } from './cancel-listener.js';
+import { itemValues } from './item-inputs.js';
+import { ItemRunner, JobFailure, type ItemResult } from './item-runner.js';
+import { JobEvents } from './job-events.js';
+import { JobProgressRepository } from './job-progress.repository.js';
+import { ProviderRegistry } from './provider-registry.js';
+import { WorkflowContextLoader, WorkflowGoneError } from './workflow-context.js';
+import path from 'node:path';
+
+export interface QueueProbe {
+  /** Whether other jobs wait for a worker (the fairness check). */
+  othersWaiting(): Promise<boolean>;
+}
+
+/**
+ * Runs (or resumes) one job from its checkpoint: items in order, each recorded with the checkpoint;
+ * after a slice of items it gives its place to other waiting jobs (round robin), and it also gives
+ * it back when the worker is stopping, so another worker resumes it at once.
+ */
+@Injectable()
+export class JobRunner {
+  readonly jobName = 'run-job' as const;
+  stopping = false;
+
+  constructor(
+    private readonly progress: JobProgressRepository,
+    private readonly contexts: WorkflowContextLoader,
+    private readonly providers: ProviderRegistry,
+    private readonly items: ItemRunner,
+    private readonly events: JobEvents,
+    private readonly cancels: CancelListener,
+    private readonly users: UsersRepository,
+    private readonly assets: AssetsRepository,
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async process(bullJob: BullJob<JobPayloads['run-job']>, token: string | undefined, queue: QueueProbe): Promise<void> {
+    const jobId = bullJob.data.jobId;
+    let job = await this.progress.findJob(jobId);
+    if (!job || isFinalJobStatus(job.status)) return;
+    const owner = await this.users.findById(job.userId);
+    if (!owner) return;
+    if (job.status === 'queued') {
+      job = await this.progress.markStarted(jobId);
+      if (!job) return;
+      this.events.jobChanged(job, owner.username);
+    }
+
+    let context;
+    try {
+      context = await this.contexts.load(job.workflowId);
+    } catch (error) {
+      if (!(error instanceof WorkflowGoneError)) throw error;
+      return this.end(await this.progress.failJob(jobId, error.message), owner.username);
+    }
+    const provider = this.providers.get(this.providers.nameFor(context.entity.workflowType));
+    const assets = await this.resolveAssets(context.entity.configurableParams, job.parameters);
+    const slice = this.runtime.config.worker.sliceItems;
+
+    for (let done = 0; job.nextBatchIndex < job.batchSize; done++) {
+      if (job.status === 'cancelled') return this.end(job, owner.username);
+      if (this.stopping) {
+        // straight back to the front of the queue: another worker resumes it at once
+        await bullJob.moveToWait(token);
+        throw new WaitingError();
+      }
+      if (done >= slice && (await queue.othersWaiting())) {
+        // a delayed job due now is promoted behind the jobs already waiting: round robin
+        await bullJob.moveToDelayed(Date.now(), token);
+        throw new DelayedError();
+      }
+      const batchIndex = job.nextBatchIndex;
+      const { seed, values } = itemValues(
+        context.entity.workflowType,
+        context.entity.configurableParams,
+        job.parameters,
+        batchIndex,
+        assets.names,
+      );
+      const tracked = this.cancels.track(jobId);
+      const current: JobEntity = job;
+      let result: ItemResult;
+      try {
+        result = await this.items.run(provider, {
+          userId: current.userId,
+          jobId,
+          batchIndex,
+          seed,
+          workflow: context.provider,
+          values,
+          assets: assets.files,
+          apiKey: owner.eokApiKey,
+          signal: tracked.signal,
+          onProgress: (value, max) => this.events.progress(current, batchIndex, value, max),
+        });
+      } catch (error) {
+        if (error instanceof GenerationCancelledError)
+          return this.end(await this.progress.findJob(jobId), owner.username);
+        if (error instanceof JobFailure)
+          return this.end(await this.progress.failJob(jobId, error.message), owner.username);
+        throw error;
+      } finally {
+        tracked.release();
+      }
+      job = await this.record(current, batchIndex, seed, result);
+      if (!job) return;
+      this.events.jobChanged(job, owner.username);
+    }
+    this.end(await this.progress.finish(jobId), owner.username);
+  }
+
+  private async record(
+    job: JobEntity,
+    batchIndex: number,
+    seed: number,
+    result: ItemResult,
+  ): Promise<JobEntity | null> {
+    if (result.kind === 'rejected') return this.progress.recordRejected(job.id, batchIndex, result.reason);
+    if (result.kind === 'failed') return this.progress.recordFailed(job.id, batchIndex, result.message);
+    const { job: updated, created } = await this.progress.recordProduced(job, batchIndex, seed, result.outputs);
+    this.events.itemsCreated(created);
+    return updated;
+  }
+
+  private end(job: JobEntity | null, username: string): void {
+    if (job) this.events.jobChanged(job, username);
+  }
+
+  /** Asset parameters hold asset ids; providers get the file and its name. */
+  private async resolveAssets(params: JobEntity['parameters'] | null, stored: Record<string, unknown>) {
+    const names: Record<string, string> = {};
+    const files: Record<string, { path: string; filename: string }> = {};
+    for (const [name, param] of Object.entries((params ?? {}) as Record<string, { type?: string }>)) {
+      if (param.type !== 'asset' || typeof stored[name] !== 'number') continue;
+      const asset = await this.assets.findById(stored[name]);
+      if (!asset) continue;
+      names[name] = asset.filename;
+      files[name] = {
+        path: path.join(this.runtime.config.dataDir, ...assetPath(asset.filename).split('/')),
+        filename: asset.filename,
+      };
+    }
+    if (Object.keys(names).length === 0) this.logger.trace('no asset inputs');
+    return { names, files };
+  }
+}

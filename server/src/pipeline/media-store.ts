@@ -1,0 +1,92 @@
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import { VIDEO_EXTENSIONS } from '@atelier/shared';
+import { RUNTIME, type Runtime } from '../common/runtime.js';
+import type { ProducedFile } from '../generation/providers/generation-provider.js';
+import { createThumbnail } from '../media/media-processing.js';
+
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'video/webm': 'webm',
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/x-matroska': 'mkv',
+};
+
+export interface StoredOutput {
+  outputIndex: number;
+  /** Relative to `<DATA_DIR>/media`. */
+  filePath: string;
+  thumbnailPath: string | null;
+  mediaType: 'image' | 'video';
+  contentType: string;
+  sizeBytes: number;
+  width: number | null;
+  height: number | null;
+}
+
+function extensionOf(file: ProducedFile): string {
+  const fromType = EXTENSIONS[file.contentType.split(';')[0]!.trim().toLowerCase()];
+  if (fromType) return fromType;
+  const fromName = path.extname(file.path).slice(1).toLowerCase();
+  return /^[a-z0-9]{1,5}$/.test(fromName) ? fromName : 'bin';
+}
+
+/** Moves a provider's files into media storage with a WebP thumbnail (or video poster) each. */
+@Injectable()
+export class MediaStore {
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+
+  /**
+   * Names are fixed by (job, batch index, output index), so an item produced again after a crash
+   * overwrites its own files and never adds new ones.
+   */
+  async store(userId: number, jobId: number, batchIndex: number, files: ProducedFile[]): Promise<StoredOutput[]> {
+    const outputs: StoredOutput[] = [];
+    for (const [outputIndex, file] of files.entries()) {
+      const ext = extensionOf(file);
+      const base = `${userId}/${jobId}`;
+      const filePath = `${base}/${batchIndex}_${outputIndex}.${ext}`;
+      const target = this.absolute(filePath);
+      await mkdir(path.dirname(target), { recursive: true });
+      await this.move(file.path, target);
+      const mediaType =
+        file.contentType.startsWith('video/') || (VIDEO_EXTENSIONS as readonly string[]).includes(ext)
+          ? 'video'
+          : 'image';
+      const thumbnailPath = `${base}/thumbs/${batchIndex}_${outputIndex}.webp`;
+      const thumbTarget = this.absolute(thumbnailPath);
+      await mkdir(path.dirname(thumbTarget), { recursive: true });
+      const size = await createThumbnail(target, file.contentType, thumbTarget).catch(() => null);
+      outputs.push({
+        outputIndex,
+        filePath,
+        thumbnailPath: size ? thumbnailPath : null,
+        mediaType,
+        contentType: file.contentType,
+        sizeBytes: (await stat(target)).size,
+        width: size?.width ?? null,
+        height: size?.height ?? null,
+      });
+    }
+    return outputs;
+  }
+
+  private async move(from: string, to: string): Promise<void> {
+    try {
+      await rename(from, to);
+    } catch {
+      // another filesystem (the work dir is in the system temp folder)
+      await copyFile(from, to);
+      await rm(from, { force: true });
+    }
+  }
+
+  private absolute(relative: string): string {
+    return path.join(this.runtime.config.mediaDir, ...relative.split('/'));
+  }
+}

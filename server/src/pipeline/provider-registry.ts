@@ -1,0 +1,45 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { LOGGER, RUNTIME, type Runtime } from '../common/runtime.js';
+import { BuiltinProvider } from '../generation/providers/builtin/builtin-provider.js';
+import { ComfyUiProvider } from '../generation/providers/comfyui/comfyui.provider.js';
+import { EokProvider } from '../generation/providers/eok/eok.provider.js';
+import type { GenerationProvider, ProviderName } from '../generation/providers/generation-provider.js';
+
+/**
+ * The three providers of DESIGN section 5, and which one runs a workflow: GENERATION_PROVIDER when
+ * set; otherwise slug workflows go to the external server when EOK_URL is set, then to ComfyUI when
+ * COMFYUI_URL is set, and JSON workflows to ComfyUI when set; the builtin renderer runs the rest.
+ */
+@Injectable()
+export class ProviderRegistry implements OnApplicationShutdown {
+  private readonly builtin: BuiltinProvider;
+  private readonly comfyui: ComfyUiProvider;
+  private readonly eok: EokProvider;
+
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    const { generation } = runtime.config;
+    this.builtin = new BuiltinProvider(generation.builtin);
+    this.comfyui = new ComfyUiProvider(generation.comfyui, { logger: logger.child({ provider: 'comfyui' }) });
+    this.eok = new EokProvider(generation.eok, { logger: logger.child({ provider: 'eok' }) });
+  }
+
+  nameFor(workflowType: 'slug' | 'comfyui'): ProviderName {
+    const { provider, comfyui, eok } = this.runtime.config.generation;
+    if (provider !== 'auto') return provider;
+    if (workflowType === 'slug' && eok.url) return 'eok';
+    if (comfyui.url) return 'comfyui';
+    return 'builtin';
+  }
+
+  get(name: ProviderName): GenerationProvider {
+    return name === 'comfyui' ? this.comfyui : name === 'eok' ? this.eok : this.builtin;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.comfyui.close();
+  }
+}

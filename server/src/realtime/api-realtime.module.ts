@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { JobsCoreModule } from '../jobs/jobs-core.module.js';
+import { QueueBroadcaster } from './queue-broadcaster.js';
+import { RealtimeGateway } from './realtime.gateway.js';
+import { RealtimePublisher } from './realtime-publisher.js';
+import { REALTIME_PUBLISHER } from './realtime-tokens.js';
+
+/** API side: the gateway, and publishing through its server (the Redis adapter fans out). */
+@Module({
+  imports: [AuthModule, JobsCoreModule],
+  providers: [
+    RealtimeGateway,
+    {
+      provide: REALTIME_PUBLISHER,
+      inject: [RealtimeGateway],
+      useFactory: (gateway: RealtimeGateway) => new RealtimePublisher({ to: (room) => gateway.server.to(room) }),
+    },
+    QueueBroadcaster,
+  ],
+  exports: [REALTIME_PUBLISHER, QueueBroadcaster, RealtimeGateway],
+})
+export class ApiRealtimeModule {}

@@ -1,0 +1,33 @@
+import type { GalleryItem, Job, JobProgress, QueueStatus, ServerToClientEvents } from '@atelier/shared';
+import { QUEUE_ROOM, userRoom } from '@atelier/shared';
+
+/** What both Socket.IO's server (API) and the Redis emitter (worker) offer: emit to a room. */
+export interface RoomEmitter {
+  to(room: string): {
+    emit<E extends keyof ServerToClientEvents>(event: E, ...args: Parameters<ServerToClientEvents[E]>): unknown;
+  };
+}
+
+/**
+ * The one place domain events become socket pushes (DESIGN section 6): the queue view to every
+ * signed-in user, a job's own events to its owner's room.
+ */
+export class RealtimePublisher {
+  constructor(private readonly emitter: RoomEmitter) {}
+
+  queueUpdated(status: QueueStatus): void {
+    this.emitter.to(QUEUE_ROOM).emit('queue:updated', status);
+  }
+
+  jobUpdated(job: Job, ownerId: number): void {
+    this.emitter.to(userRoom(ownerId)).emit('job:updated', job);
+  }
+
+  jobProgress(progress: JobProgress, ownerId: number): void {
+    this.emitter.to(userRoom(ownerId)).emit('job:progress', progress);
+  }
+
+  galleryItemCreated(item: GalleryItem, ownerId: number): void {
+    this.emitter.to(userRoom(ownerId)).emit('gallery:item-created', item);
+  }
+}

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTinyWorkflow, getJob, submitJob, waitForJob } from '../support/pipeline.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { startWorker } from '../support/worker-process.js';
+import { waitFor } from '../support/wait-for.js';
+
+/** Short lock and stalled-check times so a killed worker's job is noticed in seconds. */
+const FAST_RECOVERY = {
+  WORKER_LOCK_DURATION_MS: '2000',
+  WORKER_STALLED_INTERVAL_MS: '1000',
+  BUILTIN_ITEM_DELAY_MS: '60',
+};
+
+describe('worker crashes', () => {
+  let t: TestApp;
+  let token: string;
+  let workflowId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    token = await t.login(await t.createUser());
+    workflowId = await createTinyWorkflow(t);
+  });
+  afterAll(() => t.close());
+
+  it('kill -9 mid-batch: a new worker resumes and the job ends with exactly batch-size items, no duplicates', async () => {
+    const first = await startWorker(t, FAST_RECOVERY);
+    const id = await submitJob(t, token, { workflow_id: workflowId, batch_size: 40 });
+    await waitFor('some items', async () => (await getJob(t, token, id)).batch_completed >= 8);
+    await first.kill();
+    const atCrash = await getJob(t, token, id);
+    expect(atCrash.status).toBe('processing');
+    expect(atCrash.batch_completed).toBeLessThan(40);
+
+    const second = await startWorker(t, FAST_RECOVERY);
+    const done = await waitForJob(t, token, id, ['completed'], 60_000);
+    await second.stop();
+    expect(done.batch_completed).toBe(40);
+    const { rows } = await t.db.pool.query<{ n: number; distinct_items: number; min: number; max: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT batch_index)::int AS distinct_items, min(batch_index) AS min, max(batch_index) AS max
+         FROM gallery_items WHERE job_id = $1`,
+      [id],
+    );
+    expect(rows[0]).toEqual({ n: 40, distinct_items: 40, min: 0, max: 39 });
+  });
+
+  it('SIGTERM mid-batch: the worker hands the job back and exits 0; another finishes it', async () => {
+    const first = await startWorker(t, FAST_RECOVERY);
+    const id = await submitJob(t, token, { workflow_id: workflowId, batch_size: 30 });
+    await waitFor('some items', async () => (await getJob(t, token, id)).batch_completed >= 5);
+    expect(await first.stop()).toBe(0);
+    const second = await startWorker(t, FAST_RECOVERY);
+    const done = await waitForJob(t, token, id, ['completed'], 60_000);
+    await second.stop();
+    expect(done.batch_completed).toBe(30);
+    const { rows } = await t.db.pool.query('SELECT count(*)::int AS n FROM gallery_items WHERE job_id = $1', [id]);
+    expect(rows[0].n).toBe(30);
+  });
+
+  it('re-enqueues unfinished jobs whose queue entry was lost', async () => {
+    const id = await submitJob(t, token, { workflow_id: workflowId, batch_size: 2 });
+    const keys = await t.redis.keys(`${t.redisKeyPrefix}:bull:*`);
+    await t.redis.del(...keys);
+    const worker = await startWorker(t);
+    const done = await waitForJob(t, token, id, ['completed'], 30_000);
+    await worker.stop();
+    expect(done.batch_completed).toBe(2);
+  });
+});
