@@ -70,7 +70,7 @@ export async function resolveComfyParameters(
   for (const [name, param] of Object.entries(params)) {
     if (param.editable === false) continue;
     const label = param.display_name ?? name;
-    const value = raw[name] ?? param.default_value;
+    const value = raw[name] === undefined ? param.default_value : raw[name];
     if (param.type === 'seed_control') {
       const seed = readSeed(raw[name], param.default_mode ?? 'random', param.default_value, label, errors, name);
       if (seed) out[name] = seed;
@@ -114,8 +114,9 @@ export function resolveSlugParameters(
   const out: Record<string, unknown> = {};
   for (const { link, definition } of links) {
     const key = definition.overrideKey;
-    const given = raw[link.uiParameterName] ?? raw[key];
-    const value = isBlank(given) ? link.defaultValue : given;
+    // an absent value takes the default; one sent blank was cleared on purpose
+    const given = link.uiParameterName in raw ? raw[link.uiParameterName] : raw[key];
+    const value = given === undefined ? link.defaultValue : given;
     if (isBlank(value)) {
       if (link.isRequired) errors[link.uiParameterName] = requiredFieldMessage(definition.displayName);
       continue;

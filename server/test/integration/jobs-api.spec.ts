@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job, JobListResponse } from '@atelier/shared';
+import { createTinyWorkflow, submitJob } from '../support/pipeline.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestUser } from '../support/factories.js';
+
+describe('jobs API', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let token: string;
+  let other: string;
+  let admin: string;
+  let tiny: number;
+  let slug: number;
+
+  beforeAll(async () => {
+    t = await startTestApp({ SAMPLE_CATALOGUE: 'true' });
+    owner = await t.createUser({ username: 'owner' });
+    token = await t.login(owner);
+    other = await t.login(await t.createUser({ username: 'other' }));
+    admin = await t.login(await t.createUser({ role: 'admin' }));
+    tiny = await createTinyWorkflow(t);
+    const flux = await t.db.pool.query<{ id: number }>(
+      `SELECT id FROM workflows WHERE workflow_slug = 'flux-portrait'`,
+    );
+    slug = flux.rows[0]!.id;
+  });
+  afterAll(() => t.close());
+
+  const submit = (body: Record<string, unknown>, as = token) =>
+    t.request<{ id: number; error: string }>('POST', '/api/jobs', { token: as, body });
+
+  it('refuses bad submissions with the spec texts, per field', async () => {
+    const cases: Array<[Record<string, unknown>, number, string]> = [
+      [{}, 400, 'Please select a workflow first'],
+      [{ workflow_id: 'abc' }, 400, 'Please select a workflow first'],
+      [{ workflow_id: tiny, batch_size: 0 }, 400, 'Batch size must be between 1 and 999999'],
+      [{ workflow_id: tiny, batch_size: 1_000_000 }, 400, 'Batch size must be between 1 and 999999'],
+      [{ workflow_id: tiny, batch_size: 2.5 }, 400, 'Batch size must be between 1 and 999999'],
+      [{ workflow_id: tiny, batch_size: 'many' }, 400, 'Batch size must be between 1 and 999999'],
+      [{ workflow_id: 999_999 }, 404, 'Workflow not found'],
+      [{ workflow_id: tiny, parameters: { width: 100 } }, 400, 'Width must be at most 64'],
+      [{ workflow_id: tiny, parameters: { width: 20 } }, 400, 'Width must be in steps of 16'],
+      [{ workflow_id: tiny, parameters: { seed: 5_000_000_000 } }, 400, 'Seed must be at most 4294967295'],
+      [
+        { workflow_id: tiny, parameters: { seed: { mode: 'sometimes', seed: 1 } } },
+        400,
+        'Seed must be a whole number from 0 to 4294967295',
+      ],
+      [{ workflow_id: slug, parameters: { prompt: '   ' } }, 400, 'Prompt is required'],
+      [{ workflow_id: slug, parameters: { prompt: 'x', steps: 9999 } }, 400, 'Steps must be at most 150'],
+      [{ workflow_id: slug, parameters: { prompt: 'x', width: 333 } }, 400, 'Width must be one of the listed options'],
+      [{ workflow_id: slug, parameters: { prompt: 'x'.repeat(2001) } }, 400, 'Prompt must be at most 2000 characters'],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await submit(body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body.error).toBe(message);
+    }
+    const { rows } = await t.db.pool.query('SELECT count(*)::int AS n FROM jobs');
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('accepts a batch of 999,999 as one row and one queue entry, with defaults filled in', async () => {
+    const { body } = await submit({
+      workflow_id: slug,
+      batch_size: 999_999,
+      parameters: { prompt: 'a fox', cfg: '4.5' },
+    });
+    const job = (await t.request<Job>('GET', `/api/jobs/${body.id}`, { token })).body;
+    expect(job).toMatchObject({
+      batch_size: 999_999,
+      status: 'queued',
+      job_name: 'Flux Portrait',
+      workflow_name: 'Flux Portrait',
+      username: 'owner',
+    });
+    expect(job.parameters).toMatchObject({
+      override_prompt: 'a fox',
+      override_cfg: 4.5,
+      override_steps: 28,
+      override_width: 768,
+    });
+    expect(job.parameters.seed).toMatchObject({ mode: 'random' });
+    expect(job.estimated_duration).toBe(999_999 * 30);
+    const entries = await t.redis.keys(`${t.redisKeyPrefix}:bull:generation:job-*`);
+    expect(entries).toEqual([`${t.redisKeyPrefix}:bull:generation:job-${body.id}`]);
+    await t.request('POST', `/api/jobs/${body.id}/cancel`, { token });
+  });
+
+  it("lists the caller's jobs newest first, 10 a page, with status filter and search", async () => {
+    await t.db.pool.query('DELETE FROM jobs');
+    for (let i = 0; i < 23; i++)
+      await submitJob(t, token, { workflow_id: tiny, job_name: i % 2 ? `Odd ${i}` : `Even ${i}` });
+    await submitJob(t, other, { workflow_id: tiny, job_name: 'Not mine' });
+    const first = (await t.request<JobListResponse>('GET', '/api/jobs?page=1&limit=10', { token })).body;
+    expect(first.pagination).toEqual({ page: 1, pages: 3, total: 23 });
+    expect(first.jobs[0]!.job_name).toBe('Even 22');
+    const third = (await t.request<JobListResponse>('GET', '/api/jobs?page=3&limit=10', { token })).body;
+    expect(third.jobs.map((j) => j.job_name)).toEqual(['Even 2', 'Odd 1', 'Even 0']);
+    const odd = (await t.request<JobListResponse>('GET', '/api/jobs?search=odd&limit=100', { token })).body;
+    expect(odd.pagination.total).toBe(11);
+    const byWorkflow = (await t.request<JobListResponse>('GET', '/api/jobs?search=TINY', { token })).body;
+    expect(byWorkflow.pagination.total).toBe(23);
+    expect((await t.request<JobListResponse>('GET', '/api/jobs?status=completed', { token })).body.jobs).toEqual([]);
+    expect((await t.request<JobListResponse>('GET', '/api/jobs?status=queued', { token })).body.pagination.total).toBe(
+      23,
+    );
+    expect((await t.request('GET', '/api/jobs?status=done', { token })).status).toBe(400);
+    expect((await t.request('GET', '/api/jobs?limit=101', { token })).status).toBe(400);
+  });
+
+  it("shows every user's jobs to admins with user=all, and ignores it for others", async () => {
+    const mine = (await t.request<JobListResponse>('GET', '/api/jobs?user=all&limit=100', { token })).body;
+    expect(mine.jobs.every((j) => j.username === 'owner')).toBe(true);
+    const all = (await t.request<JobListResponse>('GET', '/api/jobs?user=all&limit=100', { token: admin })).body;
+    expect(all.jobs.map((j) => j.username)).toEqual(expect.arrayContaining(['owner', 'other']));
+  });
+
+  it("answers 404 Job not found for another user's job on read, results, clone and cancel", async () => {
+    const id = await submitJob(t, token, { workflow_id: tiny, job_name: 'private' });
+    for (const [method, path, body] of [
+      ['GET', `/api/jobs/${id}`, undefined],
+      ['GET', `/api/jobs/${id}/results`, undefined],
+      ['POST', `/api/jobs/${id}/clone`, { job_name: 'mine now' }],
+      ['POST', `/api/jobs/${id}/cancel`, undefined],
+    ] as const) {
+      const res = await t.request(method, path, { token: other, body });
+      expect(res.status, path).toBe(404);
+      expect(res.body).toEqual({ error: 'Job not found' });
+    }
+    expect((await t.request('GET', `/api/jobs/${id}`, { token: admin })).status).toBe(200);
+    expect((await t.request<Job>('GET', `/api/jobs/${id}`, { token })).body.status).toBe('queued');
+  });
+
+  it('clones a job under a new name, for the caller', async () => {
+    const id = await submitJob(t, token, {
+      workflow_id: tiny,
+      job_name: 'original',
+      batch_size: 4,
+      parameters: { width: 48, seed: { mode: 'fixed', seed: 9 } },
+    });
+    expect((await t.request('POST', `/api/jobs/${id}/clone`, { token, body: { job_name: ' ' } })).body).toMatchObject({
+      error: 'Please enter a job name',
+    });
+    const clone = await t.request<{ id: number }>('POST', `/api/jobs/${id}/clone`, {
+      token,
+      body: { job_name: 'again' },
+    });
+    expect(clone.status).toBe(201);
+    const job = (await t.request<Job>('GET', `/api/jobs/${clone.body.id}`, { token })).body;
+    expect(job).toMatchObject({
+      job_name: 'again',
+      batch_size: 4,
+      parameters: { width: 48, seed: { mode: 'fixed', seed: 9 } },
+    });
+  });
+
+  it('refuses to cancel a finished job', async () => {
+    const id = await submitJob(t, token, { workflow_id: tiny });
+    await t.db.pool.query(`UPDATE jobs SET status = 'completed' WHERE id = $1`, [id]);
+    const res = await t.request('POST', `/api/jobs/${id}/cancel`, { token });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: 'This job has already finished' });
+  });
+});

@@ -1,0 +1,69 @@
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../support/test-app.js';
+import { startTestApp } from '../support/test-app.js';
+import { createTinyWorkflow, listen, submitJob } from '../support/pipeline.js';
+import { startSecondApi } from '../support/second-api.js';
+import { waitFor } from '../support/wait-for.js';
+
+function connectError(baseUrl: string, auth: Record<string, unknown>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = io(baseUrl, { path: '/socket.io', auth, transports: ['websocket'], reconnection: false });
+    socket.once('connect', () => {
+      socket.close();
+      reject(new Error('connected without a valid token'));
+    });
+    socket.once('connect_error', (err) => {
+      socket.close();
+      resolve(err.message);
+    });
+  });
+}
+
+describe('live events over Socket.IO', () => {
+  let t: TestApp;
+  let alice: string;
+  let bob: string;
+  let workflowId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    alice = await t.login(await t.createUser({ username: 'alice' }));
+    bob = await t.login(await t.createUser({ username: 'bob' }));
+    workflowId = await createTinyWorkflow(t);
+  });
+  afterAll(() => t.close());
+
+  it('refuses a connection without a token, with a bad one, or for a deleted user', async () => {
+    expect(await connectError(t.baseUrl, {})).toBe('unauthorized');
+    expect(await connectError(t.baseUrl, { token: 'not-a-jwt' })).toBe('unauthorized');
+    const gone = await t.createUser();
+    const token = await t.login(gone);
+    await t.db.pool.query('DELETE FROM users WHERE id = $1', [gone.id]);
+    expect(await connectError(t.baseUrl, { token })).toBe('unauthorized');
+  });
+
+  it('sends a job to its owner only, and the queue to everyone', async () => {
+    const a = await listen(t, alice);
+    const b = await listen(t, bob);
+    const id = await submitJob(t, bob, { workflow_id: workflowId, batch_size: 1 });
+    await waitFor('bob to hear of his job', () => b.jobs.some((j) => j.id === id));
+    await waitFor('alice to see the queue change', () => a.queue.some((q) => q.upcoming_jobs.some((j) => j.id === id)));
+    expect(a.jobs.some((j) => j.id === id)).toBe(false);
+    a.close();
+    b.close();
+  });
+
+  it('reaches a browser connected to another API process', async () => {
+    const second = await startSecondApi(t);
+    try {
+      const elsewhere = await listen({ ...t, baseUrl: second.baseUrl }, alice);
+      const id = await submitJob(t, alice, { workflow_id: workflowId, batch_size: 1 });
+      await waitFor('the event through the Redis adapter', () => elsewhere.jobs.some((j) => j.id === id));
+      await waitFor('the queue through the Redis adapter', () => elsewhere.queue.length > 0);
+      elsewhere.close();
+    } finally {
+      await second.close();
+    }
+  });
+});
