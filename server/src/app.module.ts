@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { AssetsModule } from './assets/assets.module.js';
+import { AnalyticsModule } from './analytics/analytics.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BaseWorkflowsModule } from './base-workflows/base-workflows.module.js';
 import { CatalogueModule } from './catalogue/catalogue.module.js';
@@ -10,6 +11,7 @@ import { ConfigurationsModule } from './configurations/configurations.module.js'
 import { HttpErrorFilter } from './common/http-error.filter.js';
 import { LOGGER, type Runtime } from './common/runtime.js';
 import { DatabaseModule } from './database/database.module.js';
+import { GalleryModule } from './gallery/gallery.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { MediaModule } from './media/media.module.js';
@@ -37,6 +39,8 @@ export class AppModule {
         OverrideDefinitionsModule,
         BaseWorkflowsModule,
         CatalogueModule,
+        GalleryModule,
+        AnalyticsModule,
         ConfigurationsModule,
         AssetsModule,
       ],

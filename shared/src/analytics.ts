@@ -38,3 +38,10 @@ export const analyticsSchema = z.object({
   usage_by_hour: z.array(z.object({ hour: z.number().int(), job_count: z.number().int() })),
 });
 export type Analytics = z.infer<typeof analyticsSchema>;
+
+export const analyticsQuerySchema = z.object({
+  period: analyticsPeriodSchema.default('30days'),
+  /** The viewer's Date.getTimezoneOffset() in minutes, for usage by hour. */
+  tz: z.coerce.number().int().min(-840).max(840).default(0),
+});
+export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;

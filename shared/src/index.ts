@@ -8,6 +8,7 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './folders.js';
+export * from './gallery-requests.js';
 export * from './gallery.js';
 export * from './job-requests.js';
 export * from './jobs.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { FOLDER_MESSAGES, type Folder, type FolderDeleteResponse } from '@atelier/shared';
-import { ConflictError, NotFoundError } from '../common/app-errors.js';
+import { BadRequestError, NotFoundError } from '../common/app-errors.js';
 import type { FolderEntity } from './folder.entity.js';
 import { FolderConflictError, FoldersRepository, type FolderFields } from './folders.repository.js';
 
@@ -19,7 +19,8 @@ export function toFolder(folder: FolderEntity): Folder {
 /**
  * The folder rules of DESIGN section 3, for the admin per-user dialog and the gallery folder
  * manager alike. Fields arrive parsed by `folderInputSchema` (trimmed name, lower-case hotkey,
- * default colour). Every call names the owner; another user's folder is not found.
+ * default colour). Every call names the owner; another user's folder is not found. A taken name
+ * or hotkey is a 400 like any other invalid input: the client shows the message as it is.
  */
 @Injectable()
 export class FoldersService {
@@ -50,9 +51,9 @@ export class FoldersService {
   private async assertNoClash(userId: number, fields: FolderFields, exceptId: number | null): Promise<void> {
     const clashes = await this.folders.findClashing(userId, fields, exceptId);
     if (clashes.some((f) => f.name.toLowerCase() === fields.name.toLowerCase()))
-      throw new ConflictError(FOLDER_MESSAGES.nameTaken);
+      throw new BadRequestError(FOLDER_MESSAGES.nameTaken);
     if (fields.hotkey && clashes.some((f) => f.hotkey === fields.hotkey))
-      throw new ConflictError(FOLDER_MESSAGES.hotkeyTaken(fields.hotkey));
+      throw new BadRequestError(FOLDER_MESSAGES.hotkeyTaken(fields.hotkey));
   }
 
   /** The checks above race with concurrent writes; the unique indexes settle it. */
@@ -61,7 +62,7 @@ export class FoldersService {
       return await write();
     } catch (error) {
       if (!(error instanceof FolderConflictError)) throw error;
-      throw new ConflictError(
+      throw new BadRequestError(
         error.conflict === 'hotkey' && fields.hotkey
           ? FOLDER_MESSAGES.hotkeyTaken(fields.hotkey)
           : FOLDER_MESSAGES.nameTaken,

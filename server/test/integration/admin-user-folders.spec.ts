@@ -79,13 +79,13 @@ describe('per-user folders (admin)', () => {
     const second = await create(user.id, { name: 'Landscapes', hotkey: 'l' });
 
     const sameName = await create(user.id, { name: 'PORTRAITS' });
-    expect(sameName.status).toBe(409);
+    expect(sameName.status).toBe(400);
     expect(sameName.body.error).toBe('A folder with this name already exists');
     const sameHotkey = await create(user.id, { name: 'Other', hotkey: 'P' });
-    expect(sameHotkey.status).toBe(409);
+    expect(sameHotkey.status).toBe(400);
     expect(sameHotkey.body.error).toBe('Hotkey P is already used by another folder');
-    expect((await update(user.id, second.body.id, { name: 'portraits' })).status).toBe(409);
-    expect((await update(user.id, second.body.id, { name: 'Landscapes', hotkey: 'p' })).status).toBe(409);
+    expect((await update(user.id, second.body.id, { name: 'portraits' })).status).toBe(400);
+    expect((await update(user.id, second.body.id, { name: 'Landscapes', hotkey: 'p' })).status).toBe(400);
 
     expect((await create(other.id, { name: 'Portraits', hotkey: 'p' })).status).toBe(201);
   });

@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { Analytics } from '@atelier/shared';
+
+export interface AnalyticsScope {
+  /** null: the whole system. */
+  userId: number | null;
+  days: number;
+  tz: number;
+}
+
+/** Jobs of the scope created within the period ($1 user or null, $2 days). */
+const IN_SCOPE = `($1::int IS NULL OR j.user_id = $1) AND j.created_at >= now() - make_interval(days => $2)`;
+
+@Injectable()
+export class AnalyticsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async systemStats(s: AnalyticsScope): Promise<Analytics['system_stats']> {
+    const [row] = await this.db.query(
+      `SELECT count(*)::int AS total_jobs,
+              count(*) FILTER (WHERE j.status = 'completed')::int AS completed_jobs,
+              count(*) FILTER (WHERE j.status = 'failed')::int AS failed_jobs,
+              count(*) FILTER (WHERE j.status IN ('processing', 'submitting'))::int AS processing_jobs,
+              count(*) FILTER (WHERE j.status = 'queued')::int AS queued_jobs,
+              avg(j.actual_duration) FILTER (WHERE j.status IN ('completed', 'partial_success')) AS avg_processing_time,
+              count(DISTINCT j.user_id)::int AS active_users,
+              (SELECT min(created_at) FROM jobs WHERE $1::int IS NULL OR user_id = $1) AS first_job_date
+         FROM jobs j WHERE ${IN_SCOPE}`,
+      [s.userId, s.days],
+    );
+    return {
+      ...row,
+      avg_processing_time:
+        row.avg_processing_time === null ? null : Math.round(Number(row.avg_processing_time) * 10) / 10,
+      first_job_date: row.first_job_date ? new Date(row.first_job_date).toISOString() : null,
+    };
+  }
+
+  async popularWorkflows(s: AnalyticsScope, limit: number): Promise<Analytics['popular_workflows']> {
+    const rows: Array<Record<string, unknown>> = await this.db.query(
+      `SELECT j.workflow_id, j.workflow_name, count(*)::int AS job_count,
+              count(*) FILTER (WHERE j.status = 'completed')::int AS completed_count,
+              avg(j.actual_duration) FILTER (WHERE j.status IN ('completed', 'partial_success')) AS avg_duration
+         FROM jobs j WHERE ${IN_SCOPE}
+        GROUP BY j.workflow_id, j.workflow_name
+        ORDER BY job_count DESC, j.workflow_name
+        LIMIT $3`,
+      [s.userId, s.days, limit],
+    );
+    return rows.map((r) => ({
+      workflow_id: r.workflow_id as number | null,
+      workflow_name: r.workflow_name as string,
+      job_count: r.job_count as number,
+      completed_count: r.completed_count as number,
+      avg_duration: r.avg_duration === null ? null : Math.round(Number(r.avg_duration) * 10) / 10,
+    }));
+  }
+
+  async activeUsers(s: AnalyticsScope, limit: number): Promise<Analytics['active_users']> {
+    const rows: Array<Record<string, unknown>> = await this.db.query(
+      `SELECT u.id AS user_id, u.username, count(*)::int AS job_count,
+              count(*) FILTER (WHERE j.status = 'completed')::int AS completed_count,
+              max(j.created_at) AS last_activity
+         FROM jobs j JOIN users u ON u.id = j.user_id
+        WHERE ${IN_SCOPE}
+        GROUP BY u.id, u.username
+        ORDER BY job_count DESC, last_activity DESC
+        LIMIT $3`,
+      [s.userId, s.days, limit],
+    );
+    return rows.map((r) => ({
+      user_id: r.user_id as number,
+      username: r.username as string,
+      job_count: r.job_count as number,
+      completed_count: r.completed_count as number,
+      last_activity: r.last_activity ? new Date(r.last_activity as string).toISOString() : null,
+    }));
+  }
+
+  /** Jobs per hour of the day (0-23) in the viewer's time zone; every hour present. */
+  async usageByHour(s: AnalyticsScope): Promise<Analytics['usage_by_hour']> {
+    const rows: Array<{ hour: number; job_count: number }> = await this.db.query(
+      `SELECT h.hour, count(j.id)::int AS job_count
+         FROM generate_series(0, 23) AS h(hour)
+         LEFT JOIN jobs j ON ${IN_SCOPE}
+              AND extract(hour FROM j.created_at - make_interval(mins => $3))::int = h.hour
+        GROUP BY h.hour ORDER BY h.hour`,
+      [s.userId, s.days, s.tz],
+    );
+    return rows;
+  }
+}

@@ -1,0 +1,90 @@
+import type { GalleryFilterQuery } from '@atelier/shared';
+import { containsPattern } from '../common/sql-like.js';
+
+export interface KeysetCursor {
+  /** created_at as PostgreSQL prints it (microseconds kept, unlike a JS Date). */
+  createdAt: string;
+  id: number;
+}
+
+/** The first instant of a local day, given the client's getTimezoneOffset() in minutes. */
+export function localDayStart(day: string, tzOffsetMinutes: number, plusDays = 0): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + plusDays) + tzOffsetMinutes * 60_000);
+}
+
+/**
+ * Collects SQL conditions on gallery_items (alias `g`) with positional parameters. Every query
+ * starts from the owner and status, so the (user_id, status, [folder_id,] created_at, id) indexes
+ * serve it.
+ */
+export class GalleryWhere {
+  readonly params: unknown[] = [];
+  private readonly conditions: string[] = [];
+
+  constructor(userId: number, status: string) {
+    this.add(`g.user_id = ${this.param(userId)}`);
+    this.add(`g.status = ${this.param(status)}`);
+  }
+
+  param(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+
+  add(condition: string): this {
+    this.conditions.push(condition);
+    return this;
+  }
+
+  /** folder: undefined = every item, '' = ungrouped, else the caller's folder of that name. */
+  folder(folder: string | undefined, userId: number): this {
+    if (folder === undefined) return this;
+    if (folder.trim() === '') return this.add('g.folder_id IS NULL');
+    return this.add(
+      `g.folder_id = (SELECT f.id FROM folders f WHERE f.user_id = ${this.param(userId)} AND lower(f.name) = lower(${this.param(folder.trim())}))`,
+    );
+  }
+
+  filters(
+    f: Pick<GalleryFilterQuery, 'job_id' | 'job_name' | 'workflow' | 'search' | 'dateFrom' | 'dateTo' | 'tz'>,
+  ): this {
+    if (f.job_id !== undefined) this.add(`g.job_id = ${this.param(f.job_id)}`);
+    if (f.job_name) this.add(`g.job_name = ${this.param(f.job_name)}`);
+    if (f.workflow) this.add(`g.workflow_name = ${this.param(f.workflow)}`);
+    if (f.search) {
+      const p = this.param(containsPattern(f.search));
+      // the expression of gallery_items_search_trgm_idx, so the trigram index serves it
+      this.add(`(g.job_name || ' ' || g.workflow_name || ' ' || atelier_tags_text(g.user_tags)) ILIKE ${p}`);
+    }
+    if (f.dateFrom) this.add(`g.created_at >= ${this.param(localDayStart(f.dateFrom, f.tz))}`);
+    if (f.dateTo) this.add(`g.created_at < ${this.param(localDayStart(f.dateTo, f.tz, 1))}`);
+    return this;
+  }
+
+  after(cursor: KeysetCursor | undefined): this {
+    if (!cursor) return this;
+    return this.add(`(g.created_at, g.id) < (${this.param(cursor.createdAt)}::timestamptz, ${this.param(cursor.id)})`);
+  }
+
+  sql(): string {
+    return this.conditions.join(' AND ');
+  }
+}
+
+export function encodeCursor(cursor: KeysetCursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
+}
+
+/** Null for anything that is not a cursor this server made. */
+export function decodeCursor(raw: string): KeysetCursor | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [createdAt, id] = value as [unknown, unknown];
+    if (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt)) || !Number.isInteger(id)) return null;
+    return { createdAt, id: id as number };
+  } catch {
+    return null;
+  }
+}

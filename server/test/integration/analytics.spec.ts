@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Analytics } from '@atelier/shared';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestUser } from '../support/factories.js';
+
+describe('GET /api/analytics/dashboard', () => {
+  let t: TestApp;
+  let ann: TestUser;
+  let ben: TestUser;
+  let annToken: string;
+  let admin: string;
+  let superAdmin: string;
+
+  const job = (
+    user: TestUser,
+    workflow: string,
+    status: string,
+    daysAgo: number,
+    hourUtc: number,
+    duration: number | null = null,
+  ) =>
+    t.db.pool.query(
+      `INSERT INTO jobs (user_id, workflow_name, batch_size, status, actual_duration, created_at)
+       VALUES ($1, $2, 1, $3, $4, date_trunc('day', now()) - make_interval(days => $5) + make_interval(hours => $6))`,
+      [user.id, workflow, status, duration, daysAgo, hourUtc],
+    );
+  const dashboard = async (token: string, query = '') =>
+    (await t.request<Analytics>('GET', `/api/analytics/dashboard${query}`, { token })).body;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    ann = await t.createUser({ username: 'ann' });
+    ben = await t.createUser({ username: 'ben' });
+    annToken = await t.login(ann);
+    admin = await t.login(await t.createUser({ role: 'admin' }));
+    superAdmin = await t.login(await t.createUser({ role: 'super_admin' }));
+    await job(ann, 'Portrait', 'completed', 1, 9, 10);
+    await job(ann, 'Portrait', 'completed', 2, 9, 20);
+    await job(ann, 'Landscape', 'failed', 3, 14);
+    await job(ann, 'Portrait', 'queued', 0, 1);
+    await job(ann, 'Portrait', 'completed', 40, 9, 99);
+    await job(ben, 'Landscape', 'completed', 1, 14, 30);
+    await job(ben, 'Landscape', 'processing', 5, 22);
+    await job(ben, 'Upscale', 'completed', 80, 3, 5);
+  });
+  afterAll(() => t.close());
+
+  it('gives a role user a personal view of their own jobs over 30 days by default', async () => {
+    const view = await dashboard(annToken);
+    expect(view.view_type).toBe('personal');
+    expect(view.system_stats).toMatchObject({
+      total_jobs: 4,
+      completed_jobs: 2,
+      failed_jobs: 1,
+      queued_jobs: 1,
+      processing_jobs: 0,
+      avg_processing_time: 15,
+      active_users: 1,
+    });
+    expect(view.popular_workflows).toEqual([
+      { workflow_id: null, workflow_name: 'Portrait', job_count: 3, completed_count: 2, avg_duration: 15 },
+      { workflow_id: null, workflow_name: 'Landscape', job_count: 1, completed_count: 0, avg_duration: null },
+    ]);
+    expect(view.active_users).toEqual([expect.objectContaining({ username: 'ann', job_count: 4, completed_count: 2 })]);
+    expect(view.usage_by_hour).toHaveLength(24);
+    expect(view.usage_by_hour[9]).toEqual({ hour: 9, job_count: 2 });
+    expect(view.usage_by_hour[14]).toEqual({ hour: 14, job_count: 1 });
+    expect(new Date(view.system_stats.first_job_date!).getTime()).toBeLessThan(Date.now() - 39 * 86_400_000);
+  });
+
+  it('switches period', async () => {
+    expect((await dashboard(annToken, '?period=7days')).system_stats.total_jobs).toBe(4);
+    expect((await dashboard(annToken, '?period=90days')).system_stats.total_jobs).toBe(5);
+    expect((await t.request('GET', '/api/analytics/dashboard?period=1year', { token: annToken })).status).toBe(400);
+  });
+
+  it('gives admins and super admins the system view, top users included', async () => {
+    for (const token of [admin, superAdmin]) {
+      const view = await dashboard(token, '?period=90days');
+      expect(view.view_type).toBe('system');
+      expect(view.system_stats).toMatchObject({
+        total_jobs: 8,
+        completed_jobs: 5,
+        processing_jobs: 1,
+        active_users: 2,
+      });
+      expect(view.active_users.map((u) => u.username)).toEqual(['ann', 'ben']);
+      expect(view.popular_workflows.map((w) => w.workflow_name)).toEqual(['Portrait', 'Landscape', 'Upscale']);
+    }
+  });
+
+  it("counts usage by hour in the viewer's time zone", async () => {
+    // UTC-5 (getTimezoneOffset 300): 09:00Z is 04:00 local
+    const view = await dashboard(annToken, '?tz=300');
+    expect(view.usage_by_hour[4]).toEqual({ hour: 4, job_count: 2 });
+    // and 14:00Z is 09:00 local
+    expect(view.usage_by_hour[9]).toEqual({ hour: 9, job_count: 1 });
+  });
+});

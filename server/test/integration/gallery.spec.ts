@@ -1,0 +1,294 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { GalleryFolder, GalleryItem } from '@atelier/shared';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import type { TestUser } from '../support/factories.js';
+
+interface Fixture {
+  job: string;
+  workflow?: string;
+  folder?: string | null;
+  status?: 'active' | 'archived';
+  createdAt: string;
+  tags?: string[];
+  video?: boolean;
+}
+
+describe('gallery API', () => {
+  let t: TestApp;
+  let me: TestUser;
+  let token: string;
+  let other: string;
+  let otherUser: TestUser;
+  const ids = new Map<string, number>();
+
+  const insertItems = async (user: TestUser, fixtures: Fixture[]) => {
+    const folders = new Map<string, number>();
+    for (const f of fixtures) {
+      if (f.folder && !folders.has(f.folder)) {
+        const { rows } = await t.db.pool.query<{ id: number }>(
+          `INSERT INTO folders (user_id, name) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING id`,
+          [user.id, f.folder],
+        );
+        const id =
+          rows[0]?.id ??
+          (
+            await t.db.pool.query<{ id: number }>('SELECT id FROM folders WHERE user_id = $1 AND name = $2', [
+              user.id,
+              f.folder,
+            ])
+          ).rows[0]!.id;
+        folders.set(f.folder, id);
+      }
+    }
+    const { rows: jobRows } = await t.db.pool.query<{ id: number }>(
+      `INSERT INTO jobs (user_id, workflow_name, job_name, batch_size, status) VALUES ($1, 'wf', 'j', 1000, 'completed') RETURNING id`,
+      [user.id],
+    );
+    for (const [i, f] of fixtures.entries()) {
+      const { rows } = await t.db.pool.query<{ id: number }>(
+        `INSERT INTO gallery_items (user_id, job_id, batch_index, file_path, thumbnail_path, media_type, job_name, workflow_name, folder_id, status, created_at, user_tags)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+        [
+          user.id,
+          jobRows[0]!.id,
+          i + ids.size,
+          `x/${i}.${f.video ? 'webm' : 'png'}`,
+          `x/thumbs/${i}.webp`,
+          f.video ? 'video' : 'image',
+          f.job,
+          f.workflow ?? 'Portrait',
+          f.folder ? folders.get(f.folder) : null,
+          f.status ?? 'active',
+          f.createdAt,
+          f.tags ?? [],
+        ],
+      );
+      ids.set(`${user.username}:${f.job}`, rows[0]!.id);
+    }
+  };
+  const list = async (query = '', as = token) =>
+    (await t.request<GalleryItem[]>('GET', `/api/gallery${query}`, { token: as })).body;
+  const names = async (query = '') => (await list(query)).map((i) => i.job_name);
+  const count = async (query = '') =>
+    (await t.request<{ count: number }>('GET', `/api/gallery/count${query}`, { token })).body.count;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    me = await t.createUser({ username: 'me' });
+    otherUser = await t.createUser({ username: 'them' });
+    token = await t.login(me);
+    other = await t.login(otherUser);
+  });
+  beforeEach(async () => {
+    await t.db.pool.query('DELETE FROM gallery_items; DELETE FROM folders; DELETE FROM jobs');
+    ids.clear();
+    await insertItems(me, [
+      { job: 'a-oldest', createdAt: '2026-11-01T10:00:00Z', folder: 'Keep', tags: ['hero', 'blue'] },
+      { job: 'b', createdAt: '2026-11-10T23:30:00Z', folder: 'Keep', video: true },
+      { job: 'c', createdAt: '2026-11-11T00:30:00Z', workflow: 'Landscape' },
+      { job: 'd-archived', createdAt: '2026-11-12T12:00:00Z', status: 'archived', folder: 'Keep' },
+      { job: 'e-newest', createdAt: '2026-11-20T08:00:00Z', folder: 'Later', tags: ['Fox'] },
+    ]);
+    await insertItems(otherUser, [{ job: 'theirs', createdAt: '2026-11-15T00:00:00Z', folder: 'Keep' }]);
+  });
+  afterAll(() => t.close());
+
+  it("lists the caller's active items newest first, with signed URLs and folder names", async () => {
+    const items = await list();
+    expect(items.map((i) => i.job_name)).toEqual(['e-newest', 'c', 'b', 'a-oldest']);
+    expect(items[0]).toMatchObject({ folder_path: 'Later', user_tags: ['Fox'], status: 'active' });
+    expect(items[2]!.file_path).toMatch(/^\/api\/media\/media\/x\/1\.webm\?exp=\d+&sig=/);
+    expect(items[1]!.folder_path).toBeNull();
+    expect(await count()).toBe(4);
+  });
+
+  it('filters: all, ungrouped, a named folder, status, job, workflow, search, dates', async () => {
+    expect(await names('?folder=')).toEqual(['c']);
+    expect(await names('?folder=keep')).toEqual(['b', 'a-oldest']);
+    expect(await names('?folder=Nope')).toEqual([]);
+    expect(await names('?status=archived')).toEqual(['d-archived']);
+    expect(await names('?status=archived&folder=Keep')).toEqual(['d-archived']);
+    const jobId = (await list())[0]!.job_id;
+    expect(await names(`?job_id=${jobId}`)).toEqual(['e-newest', 'c', 'b', 'a-oldest']);
+    expect(await names('?job_id=999999')).toEqual([]);
+    expect((await t.request('GET', '/api/gallery?job_id=0', { token })).status).toBe(400);
+    expect(await names('?job_name=c')).toEqual(['c']);
+    expect(await names('?workflow=Landscape')).toEqual(['c']);
+    expect(await names('?search=fox')).toEqual(['e-newest']);
+    expect(await names('?search=HERO')).toEqual(['a-oldest']);
+    expect(await names('?search=landsc')).toEqual(['c']);
+    expect(await names('?dateFrom=2026-11-10&dateTo=2026-11-11')).toEqual(['c', 'b']);
+    // the same days seen from UTC+2 (getTimezoneOffset -120): 23:30Z on the 10th is already the 11th there
+    expect(await names('?dateFrom=2026-11-11&dateTo=2026-11-11&tz=-120')).toEqual(['c', 'b']);
+    expect(await names('?dateFrom=2026-11-10&dateTo=2026-11-10&tz=-120')).toEqual([]);
+    expect(await names('?folder=Keep&dateFrom=2026-11-05&search=b')).toEqual(['b']);
+    expect(await count('?folder=Keep&dateFrom=2026-11-05&search=b')).toBe(1);
+    expect(await count('?folder=')).toBe(1);
+    expect((await t.request('GET', '/api/gallery?status=deleted', { token })).status).toBe(400);
+    expect((await t.request('GET', '/api/gallery?dateFrom=yesterday', { token })).status).toBe(400);
+    expect((await t.request('GET', '/api/gallery?limit=101', { token })).status).toBe(400);
+  });
+
+  it('pages by offset and by cursor alike, the cursor in X-Next-Cursor', async () => {
+    const page1 = await t.request<GalleryItem[]>('GET', '/api/gallery?limit=2', { token });
+    const cursor = page1.headers.get('x-next-cursor');
+    expect(page1.body.map((i) => i.job_name)).toEqual(['e-newest', 'c']);
+    expect(cursor).toBeTruthy();
+    const byCursor = await t.request<GalleryItem[]>('GET', `/api/gallery?limit=2&cursor=${cursor}`, { token });
+    expect(byCursor.body.map((i) => i.job_name)).toEqual(['b', 'a-oldest']);
+    expect(await names('?limit=2&offset=2')).toEqual(['b', 'a-oldest']);
+    const end = await t.request<GalleryItem[]>(
+      'GET',
+      `/api/gallery?limit=2&cursor=${byCursor.headers.get('x-next-cursor')}`,
+      { token },
+    );
+    expect(end.body).toEqual([]);
+    expect((await t.request('GET', '/api/gallery?cursor=garbage', { token })).body).toEqual({
+      error: 'Invalid cursor',
+    });
+  });
+
+  it('summarises folders with image and video counts and previews, under the filters', async () => {
+    const folders = (await t.request<GalleryFolder[]>('GET', '/api/folders', { token })).body;
+    expect(folders.map((f) => [f.name, f.image_count, f.video_count, f.preview_images.length])).toEqual([
+      ['Keep', 1, 1, 2],
+      ['Later', 1, 0, 1],
+    ]);
+    const archived = (await t.request<GalleryFolder[]>('GET', '/api/folders?status=archived', { token })).body;
+    expect(archived.map((f) => [f.name, f.image_count])).toEqual([
+      ['Keep', 1],
+      ['Later', 0],
+    ]);
+    const dated = (await t.request<GalleryFolder[]>('GET', '/api/folders?dateFrom=2026-11-05', { token })).body;
+    expect(dated.map((f) => [f.name, f.image_count, f.video_count])).toEqual([
+      ['Keep', 0, 1],
+      ['Later', 1, 0],
+    ]);
+  });
+
+  it('archives and restores an item', async () => {
+    const id = ids.get('me:c')!;
+    expect((await t.request<GalleryItem>('POST', `/api/gallery/${id}/archive`, { token })).body.status).toBe(
+      'archived',
+    );
+    expect(await names()).not.toContain('c');
+    expect(await names('?status=archived')).toContain('c');
+    expect((await t.request<GalleryItem>('POST', `/api/gallery/${id}/unarchive`, { token })).body.status).toBe(
+      'active',
+    );
+    expect(await names()).toContain('c');
+  });
+
+  it('moves an item into a folder and out again; an unknown folder is refused', async () => {
+    const id = ids.get('me:c')!;
+    expect(
+      (await t.request<GalleryItem>('PUT', `/api/gallery/${id}/folder`, { token, body: { folder_path: 'later' } })).body
+        .folder_path,
+    ).toBe('Later');
+    expect(
+      (await t.request<GalleryItem>('PUT', `/api/gallery/${id}/folder`, { token, body: { folder_path: '' } })).body
+        .folder_path,
+    ).toBeNull();
+    expect(
+      (await t.request<GalleryItem>('PUT', `/api/gallery/${id}/folder`, { token, body: { folder_path: null } })).body
+        .folder_path,
+    ).toBeNull();
+    const unknown = await t.request('PUT', `/api/gallery/${id}/folder`, { token, body: { folder_path: 'Nowhere' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ error: 'Unknown folder: Nowhere' });
+  });
+
+  it('sets user tags trimmed, without blanks or duplicates', async () => {
+    const id = ids.get('me:c')!;
+    const res = await t.request<GalleryItem>('PUT', `/api/gallery/${id}/tags`, {
+      token,
+      body: { user_tags: [' red ', '', 'Red', 'sky'] },
+    });
+    expect(res.body.user_tags).toEqual(['red', 'sky']);
+    expect((await t.request('PUT', `/api/gallery/${id}/tags`, { token, body: { user_tags: 'red' } })).status).toBe(400);
+  });
+
+  it('applies bulk archive and move atomically: one foreign or missing id changes nothing', async () => {
+    const mine = [ids.get('me:a-oldest')!, ids.get('me:b')!, ids.get('me:c')!];
+    const theirs = ids.get('them:theirs')!;
+    const bad = await t.request<{ error: string }>('POST', '/api/gallery/bulk-archive', {
+      token,
+      body: { ids: [...mine, theirs] },
+    });
+    expect(bad.status).toBe(404);
+    expect(bad.body.error).toContain('nothing was changed');
+    expect(await count()).toBe(4);
+    expect(
+      (
+        await t.request('POST', '/api/gallery/bulk-folder', {
+          token,
+          body: { ids: [...mine, 999999], folder_path: 'Later' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(await names('?folder=Later')).toEqual(['e-newest']);
+
+    expect(
+      (await t.request('POST', '/api/gallery/bulk-folder', { token, body: { ids: mine, folder_path: 'Later' } })).body,
+    ).toEqual({ updated: 3 });
+    expect(await names('?folder=Later')).toEqual(['e-newest', 'c', 'b', 'a-oldest']);
+    expect((await t.request('POST', '/api/gallery/bulk-archive', { token, body: { ids: mine } })).body).toEqual({
+      updated: 3,
+    });
+    expect(await names()).toEqual(['e-newest']);
+    expect((await t.request('POST', '/api/gallery/bulk-unarchive', { token, body: { ids: mine } })).body).toEqual({
+      updated: 3,
+    });
+    expect((await t.request('POST', '/api/gallery/bulk-archive', { token, body: { ids: [] } })).status).toBe(400);
+    const tooMany = Array.from({ length: 1001 }, (_, i) => i + 1);
+    expect(
+      (await t.request<{ error: string }>('POST', '/api/gallery/bulk-archive', { token, body: { ids: tooMany } })).body
+        .error,
+    ).toBe('At most 1000 items at once');
+  });
+
+  it("answers 404 for another user's item or folder", async () => {
+    const theirs = ids.get('them:theirs')!;
+    for (const [method, path, body] of [
+      ['POST', `/api/gallery/${theirs}/archive`, undefined],
+      ['POST', `/api/gallery/${theirs}/unarchive`, undefined],
+      ['PUT', `/api/gallery/${theirs}/folder`, { folder_path: '' }],
+      ['PUT', `/api/gallery/${theirs}/tags`, { user_tags: ['x'] }],
+    ] as const) {
+      expect((await t.request(method, path, { token, body })).status, path).toBe(404);
+    }
+    const theirFolder = (await t.request<GalleryFolder[]>('GET', '/api/folders', { token: other })).body[0]!;
+    expect((await t.request('PUT', `/api/folders/${theirFolder.id}`, { token, body: { name: 'Mine' } })).status).toBe(
+      404,
+    );
+    expect((await t.request('DELETE', `/api/folders/${theirFolder.id}`, { token })).status).toBe(404);
+    expect((await list('', other)).map((i) => i.job_name)).toEqual(['theirs']);
+  });
+
+  it("manages the caller's folders with the gallery folder rules", async () => {
+    const created = await t.request<{ id: number; hotkey: string; color: string }>('POST', '/api/folders', {
+      token,
+      body: { name: ' Best ', hotkey: 'B' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ hotkey: 'b', color: '#3B82F6' });
+    expect((await t.request<{ error: string }>('POST', '/api/folders', { token, body: { name: 'best' } })).status).toBe(
+      400,
+    );
+    expect(
+      (await t.request<{ error: string }>('POST', '/api/folders', { token, body: { name: 'Other', hotkey: 'b' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await t.request<{ error: string }>('POST', '/api/folders', { token, body: { name: '  ' } })).body.error,
+    ).toBe('Folder name is required');
+    expect((await t.request('POST', '/api/folders', { token, body: { name: 'x', hotkey: '0' } })).status).toBe(400);
+    expect((await t.request('POST', '/api/folders', { token, body: { name: 'x'.repeat(51) } })).status).toBe(400);
+    const keep = (await t.request<GalleryFolder[]>('GET', '/api/folders', { token })).body.find(
+      (f) => f.name === 'Keep',
+    )!;
+    const removed = await t.request('DELETE', `/api/folders/${keep.id}`, { token });
+    expect(removed.body).toMatchObject({ images_unfoldered: 3 });
+    expect(await names('?folder=')).toEqual(['c', 'b', 'a-oldest']);
+  });
+});

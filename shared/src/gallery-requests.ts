@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { GALLERY_PAGE_SIZE } from './constants.js';
+import { galleryStatusSchema } from './gallery.js';
+import { normalizeTags } from './workflow-requests.js';
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Dates are YYYY-MM-DD' });
+const optionalText = z.string().trim().max(200).optional();
+
+/**
+ * SPEC section 3, Gallery filters, as query parameters. `folder` absent = all, empty = ungrouped,
+ * else a folder name. Dates are whole days in the client's time zone: `tz` is the client's
+ * `Date.getTimezoneOffset()` in minutes (UTC minus local).
+ */
+export const galleryFilterQuerySchema = z.object({
+  status: galleryStatusSchema.default('active'),
+  folder: z.string().max(100).optional(),
+  job_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  job_name: optionalText,
+  workflow: optionalText,
+  search: optionalText,
+  dateFrom: day.optional(),
+  dateTo: day.optional(),
+  tz: z.coerce.number().int().min(-840).max(840).default(0),
+});
+export type GalleryFilterQuery = z.output<typeof galleryFilterQuerySchema>;
+
+export const galleryListQuerySchema = galleryFilterQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(GALLERY_PAGE_SIZE).default(GALLERY_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(100_000_000).default(0),
+  /** Opaque; from the `X-Next-Cursor` header of the previous page. Wins over offset. */
+  cursor: z.string().max(200).optional(),
+});
+export type GalleryListQuery = z.output<typeof galleryListQuerySchema>;
+
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+export const galleryCountSchema = z.object({ count: z.number().int() });
+
+export const folderFilterQuerySchema = galleryFilterQuerySchema.pick({
+  status: true,
+  job_name: true,
+  workflow: true,
+  dateFrom: true,
+  dateTo: true,
+  tz: true,
+});
+
+export const MAX_BULK_IDS = 1000;
+
+const ids = z
+  .array(z.number().int().positive().max(2_147_483_647), { error: 'ids must be a list of gallery item ids' })
+  .min(1, { error: 'Select at least one item' })
+  .max(MAX_BULK_IDS, { error: `At most ${MAX_BULK_IDS} items at once` })
+  .transform((list) => [...new Set(list)]);
+
+export const bulkIdsSchema = z.object({ ids });
+
+const folderPath = z
+  .string()
+  .max(100)
+  .nullish()
+  .transform((v) => (v == null ? '' : v.trim()));
+
+export const moveToFolderSchema = z.object({ folder_path: folderPath });
+export const bulkMoveSchema = z.object({ ids, folder_path: folderPath });
+
+export const userTagsSchema = z.object({
+  user_tags: z
+    .array(z.string().max(50, { error: 'A tag is at most 50 characters' }), {
+      error: 'user_tags must be a list of tags',
+    })
+    .max(30, { error: 'At most 30 tags' })
+    .transform(normalizeTags),
+});
+
+export const bulkResultSchema = z.object({ updated: z.number().int() });
