@@ -45,7 +45,7 @@ async function waitForHealth(url: string, timeoutMs: number, output: () => strin
   throw new Error(`the app did not become healthy in ${timeoutMs} ms:\n${output()}`);
 }
 
-/** Starts the built API (and, once it has consumers, the worker) against a database of its own. */
+/** Starts the built API and a worker against a database of their own. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   for (const built of ['server/dist/main.js', 'client/dist/index.html']) {
     if (!existsSync(path.join(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
@@ -74,31 +74,41 @@ export default async function setup(project: TestProject): Promise<() => Promise
     ADMIN_PASSWORD: adminUser.password,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // quick enough for specs, slow enough that a job is seen moving through the queue
+    BUILTIN_ITEM_DELAY_MS: process.env.E2E_ITEM_DELAY_MS ?? '400',
   };
   let output = '';
-  const api = spawn(process.execPath, [path.join(ROOT, 'server/dist/main.js')], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
     if (process.env.E2E_LOG_LEVEL) process.stderr.write(chunk);
   };
-  api.stdout.on('data', collect);
-  api.stderr.on('data', collect);
+  const startProcess = (entry: string) => {
+    const child = spawn(process.execPath, [path.join(ROOT, entry)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    return child;
+  };
+  const api = startProcess('server/dist/main.js');
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, 60_000, () => output);
+  // the worker after the API, which migrates and creates the sample catalogue first
+  const worker = startProcess('server/dist/worker.js');
 
   project.provide('e2eBaseUrl', baseUrl);
   project.provide('e2eDatabaseUrl', databaseUrl);
   project.provide('e2eAdmin', adminUser);
 
   return async () => {
-    await new Promise<void>((resolve) => {
-      if (api.exitCode !== null) return resolve();
-      api.once('exit', () => resolve());
-      api.kill('SIGTERM');
-    });
+    await Promise.all(
+      [worker, api].map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
     const client = new pg.Client({ connectionString: services.databaseAdminUrl });
     await client.connect();
     await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
