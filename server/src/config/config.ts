@@ -28,8 +28,20 @@ export interface AppConfig {
   baseWorkflows: { dir: string; remote: string | undefined; sampleCatalogue: boolean };
   generation: {
     provider: Env['GENERATION_PROVIDER'];
-    comfyui: { url: string | undefined; itemTimeoutS: number; requestTimeoutMs: number };
-    eok: { url: string | undefined; apiKey: string | undefined; itemTimeoutS: number; requestTimeoutMs: number };
+    comfyui: {
+      url: string | undefined;
+      itemTimeoutS: number;
+      requestTimeoutMs: number;
+      pollIntervalMs: number;
+      lostPromptGraceMs: number;
+    };
+    eok: {
+      url: string | undefined;
+      apiKey: string | undefined;
+      itemTimeoutS: number;
+      requestTimeoutMs: number;
+      pollStartMs: number;
+    };
     builtin: { itemDelayMs: number; blockedWords: string[] };
     itemMaxAttempts: number;
     itemRetryBaseMs: number;
@@ -100,12 +112,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         url: env.COMFYUI_URL,
         itemTimeoutS: env.COMFYUI_ITEM_TIMEOUT_S,
         requestTimeoutMs: env.COMFYUI_REQUEST_TIMEOUT_MS,
+        pollIntervalMs: env.COMFYUI_POLL_INTERVAL_MS,
+        lostPromptGraceMs: env.COMFYUI_LOST_PROMPT_GRACE_MS,
       },
       eok: {
         url: env.EOK_URL,
         apiKey: env.EOK_API_KEY,
         itemTimeoutS: env.EOK_ITEM_TIMEOUT_S,
         requestTimeoutMs: env.EOK_REQUEST_TIMEOUT_MS,
+        pollStartMs: env.EOK_POLL_START_MS,
       },
       builtin: {
         itemDelayMs: env.BUILTIN_ITEM_DELAY_MS,

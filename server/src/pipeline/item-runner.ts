@@ -17,6 +17,8 @@ export type ItemResult =
   | { kind: 'rejected'; reason: string }
   | { kind: 'failed'; message: string };
 
+const CANCELLED_ON_PROVIDER = 'The generation was cancelled on the generation server';
+
 /** Thrown when a provider says the whole job cannot run (bad key, unknown slug, refused workflow). */
 export class JobFailure extends Error {}
 
@@ -61,7 +63,11 @@ export class ItemRunner {
         const outputs = await this.media.store(request.userId, request.jobId, request.batchIndex, outcome.files);
         return { kind: 'produced', outputs };
       } catch (error) {
-        if (error instanceof GenerationCancelledError) throw error;
+        if (error instanceof GenerationCancelledError) {
+          if (request.signal.aborted) throw error;
+          // stopped on the provider's side by someone else: this item is lost, the job goes on
+          return { kind: 'failed', message: CANCELLED_ON_PROVIDER };
+        }
         if (error instanceof ProviderError && error.scope === 'job') throw new JobFailure(error.message);
         const retryable = !(error instanceof ProviderError) || error.retryable;
         lastError = error instanceof Error ? error.message : String(error);

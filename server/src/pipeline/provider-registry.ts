@@ -23,8 +23,16 @@ export class ProviderRegistry implements OnApplicationShutdown {
   ) {
     const { generation } = runtime.config;
     this.builtin = new BuiltinProvider(generation.builtin);
-    this.comfyui = new ComfyUiProvider(generation.comfyui, { logger: logger.child({ provider: 'comfyui' }) });
-    this.eok = new EokProvider(generation.eok, { logger: logger.child({ provider: 'eok' }) });
+    const { comfyui, eok } = generation;
+    this.comfyui = new ComfyUiProvider(comfyui, {
+      logger: logger.child({ provider: 'comfyui' }),
+      pollIntervalMs: comfyui.pollIntervalMs,
+      lostPromptGraceMs: comfyui.lostPromptGraceMs,
+    });
+    this.eok = new EokProvider(eok, {
+      logger: logger.child({ provider: 'eok' }),
+      timings: { pollStartMs: eok.pollStartMs },
+    });
   }
 
   nameFor(workflowType: 'slug' | 'comfyui'): ProviderName {

@@ -150,10 +150,10 @@ describe('EokProvider against the eok double', () => {
     expect(await readdir(item.workDir)).toEqual([]);
   });
 
-  it("turns a failed generation into a retryable error carrying the server's text", async () => {
+  it("turns a failed generation into a final item error carrying the server's text", async () => {
     double.fail([3], 'CUDA out of memory');
     const error = await providerError(eokProvider(double.url).generate(await testItem()));
-    expect(error).toMatchObject({ message: 'CUDA out of memory', retryable: true, scope: 'item' });
+    expect(error).toMatchObject({ message: 'CUDA out of memory', retryable: false, scope: 'item' });
   });
 
   it('ends the job on 401, 404 and 422 without retrying', async () => {

@@ -31,6 +31,9 @@ export async function createTestDatabase(adminUrl: string, { migrate = true } = 
     url,
     pool,
     drop: async () => {
+      // pool.end() resolves before its clients' sockets close; the forced DROP below may then
+      // terminate one, and an idle client's error is re-emitted on the pool, which must not throw
+      pool.on('error', () => {});
       await pool.end();
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();

@@ -19,7 +19,8 @@ import { ComfyUiSocket } from './comfyui-socket.js';
 import { submitPrompt } from './comfyui-submit.js';
 import { type ApiGraph, injectGraph } from './graph-injection.js';
 
-export type ComfyUiConfig = AppConfig['generation']['comfyui'];
+/** The connection settings; the configured timings reach the provider as options (RunTiming). */
+export type ComfyUiConfig = Omit<AppConfig['generation']['comfyui'], 'pollIntervalMs' | 'lostPromptGraceMs'>;
 
 /** Tuning knobs; the defaults suit production, tests shorten them. */
 export interface ComfyUiProviderOptions extends Partial<RunTiming> {

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../../config/config.js';
 
-export type EokConfig = AppConfig['generation']['eok'];
+/** The connection settings; the configured poll start reaches the provider as a timing override. */
+export type EokConfig = Omit<AppConfig['generation']['eok'], 'pollStartMs'>;
 
 export interface EokTimings {
   /** Polling starts at this interval and doubles up to pollMaxMs (contract: 1 s to 5 s). */

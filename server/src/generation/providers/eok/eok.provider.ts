@@ -132,8 +132,9 @@ export class EokProvider implements GenerationProvider {
           reason: generation.rejection_reason || 'Refused by the external generation server',
         };
       case 'failed':
+        // final for this item: a retry sends the same Idempotency-Key and gets this generation back
         throw new ProviderError(generation.error || 'The external generation server failed the generation', {
-          retryable: true,
+          retryable: false,
         });
       default:
         // cancelled by someone else (our own cancel is handled by generate)

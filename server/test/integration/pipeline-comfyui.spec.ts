@@ -1,0 +1,289 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FINAL_JOB_STATUSES, type ConfigurableParam, type JobResults } from '@atelier/shared';
+import { ComfyUiDouble } from '../doubles/comfyui-double.js';
+import type { Graph } from '../doubles/comfyui-double-state.js';
+import { jobCheckpoint, storedItems } from '../support/job-rows.js';
+import { getJob, listen, submitJob, waitForJob } from '../support/pipeline.js';
+import { startRecordingProxy, type RecordingProxy } from '../support/recording-proxy.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { startWorker, type WorkerProcess } from '../support/worker-process.js';
+import { waitFor } from '../support/wait-for.js';
+
+/** A txt2img graph in API format, small enough to read in a failure message. */
+function graph(text: unknown = 'a default prompt', steps: unknown = 4): Record<string, unknown> {
+  return {
+    '1': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'sd15.safetensors' } },
+    '2': { class_type: 'CLIPTextEncode', inputs: { text, clip: ['1', 1] } },
+    '3': { class_type: 'EmptyLatentImage', inputs: { width: 64, height: 64, batch_size: 1 } },
+    '4': {
+      class_type: 'KSampler',
+      inputs: {
+        seed: 1,
+        steps,
+        cfg: 7,
+        sampler_name: 'euler',
+        scheduler: 'normal',
+        denoise: 1,
+        model: ['1', 0],
+        positive: ['2', 0],
+        negative: ['2', 0],
+        latent_image: ['3', 0],
+      },
+    },
+    '5': { class_type: 'VAEDecode', inputs: { samples: ['4', 0], vae: ['1', 2] } },
+    '6': { class_type: 'SaveImage', inputs: { filename_prefix: 'atelier-test', images: ['5', 0] } },
+  };
+}
+
+const ENDED = [...FINAL_JOB_STATUSES];
+
+const PARAMS: Record<string, ConfigurableParam> = {
+  prompt: { type: 'text', display_name: 'Prompt', default_value: 'a lighthouse', node: '2', input: 'text' },
+  steps: {
+    type: 'number',
+    display_name: 'Steps',
+    min: 1,
+    max: 50,
+    step: 1,
+    default_value: 4,
+    node: '4',
+    input: 'steps',
+  },
+  seed: {
+    type: 'seed_control',
+    display_name: 'Seed',
+    default_mode: 'fixed',
+    default_value: 11,
+    node: '4',
+    input: 'seed',
+  },
+};
+
+const inputsOf = (prompt: Graph, node: string): Record<string, unknown> => prompt[node]!.inputs;
+
+/**
+ * JSON and slug workflows run by the real worker process on the ComfyUI double over loopback HTTP
+ * and WebSocket (comfyui-protocol.md section 12), and how each fault ends the job (DESIGN section 3).
+ */
+describe('the pipeline on ComfyUI', () => {
+  let t: TestApp;
+  let token: string;
+  let workflowId: number;
+  let double: ComfyUiDouble | undefined;
+  let proxy: RecordingProxy | undefined;
+  let worker: WorkerProcess | undefined;
+
+  /**
+   * A fresh double (its faults are sticky) and a worker pointed at it with short timings; with
+   * `recorded`, through a proxy that counts every request.
+   */
+  async function start(
+    options: { faults?: (d: ComfyUiDouble) => void; env?: Record<string, string>; recorded?: boolean } = {},
+  ): Promise<ComfyUiDouble> {
+    const d = await ComfyUiDouble.start();
+    double = d;
+    options.faults?.(d);
+    if (options.recorded) proxy = await startRecordingProxy(d.url);
+    worker = await startWorker(t, {
+      COMFYUI_URL: proxy?.url ?? d.url,
+      COMFYUI_POLL_INTERVAL_MS: '100',
+      COMFYUI_LOST_PROMPT_GRACE_MS: '300',
+      COMFYUI_REQUEST_TIMEOUT_MS: '2000',
+      ITEM_MAX_ATTEMPTS: '3',
+      ITEM_RETRY_BASE_MS: '50',
+      SHUTDOWN_GRACE_MS: '2000',
+      ...options.env,
+    });
+    return d;
+  }
+
+  function submit(batchSize: number, parameters: Record<string, unknown> = {}): Promise<number> {
+    return submitJob(t, token, {
+      workflow_id: workflowId,
+      job_name: `comfy x${batchSize}`,
+      batch_size: batchSize,
+      parameters,
+    });
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    token = await t.login(await t.createUser({ username: 'painter' }));
+    const { rows } = await t.db.pool.query<{ id: number }>(
+      `INSERT INTO workflows (name, workflow_type, graph, configurable_params) VALUES ('Txt2img', 'comfyui', $1, $2) RETURNING id`,
+      [JSON.stringify(graph()), JSON.stringify(PARAMS)],
+    );
+    workflowId = rows[0]!.id;
+  });
+
+  afterEach(async () => {
+    await worker?.stop();
+    await double?.close();
+    await proxy?.close();
+    worker = undefined;
+    double = undefined;
+    proxy = undefined;
+  });
+
+  afterAll(() => t.close());
+
+  it('runs a batch: values written into the graph, live progress, outputs stored and served', async () => {
+    const d = await start({ faults: (double) => double.slowRun(30) });
+    const events = await listen(t, token);
+    const id = await submit(2, { prompt: 'a lighthouse at dusk', steps: 5 });
+
+    const job = await waitForJob(t, token, id, ENDED, 20_000);
+    expect(job).toMatchObject({ status: 'completed', batch_completed: 2, rejection_count: 0, error_message: null });
+
+    expect(d.prompts).toHaveLength(2);
+    const clientIds = new Set(d.socketConnections.map((c) => c.clientId));
+    for (const [index, received] of d.prompts.entries()) {
+      expect(inputsOf(received.prompt, '2').text).toBe('a lighthouse at dusk');
+      expect(inputsOf(received.prompt, '4')).toMatchObject({ steps: 5, seed: 11 + index });
+      expect(inputsOf(received.prompt, '6').filename_prefix).toBe(`atelier/${id}/atelier-test`);
+      // run events only reach the socket named by client_id, opened before the POST
+      expect(clientIds.has(String(received.clientId))).toBe(true);
+    }
+
+    await waitFor('the last step of each item', () =>
+      [0, 1].every((i) => events.progress.some((p) => p.job_id === id && p.batch_index === i && p.value === 5)),
+    );
+    const progress = events.progress.filter((p) => p.job_id === id);
+    expect(progress.every((p) => p.max === 5 && p.value >= 1 && p.value <= 5)).toBe(true);
+    events.close();
+
+    expect(await storedItems(t, id)).toEqual([
+      { batch_index: 0, output_index: 0, seed_used: 11, content_type: 'image/png', files_exist: true },
+      { batch_index: 1, output_index: 0, seed_used: 12, content_type: 'image/png', files_exist: true },
+    ]);
+    const results = (await t.request<JobResults>('GET', `/api/jobs/${id}/results`, { token })).body;
+    expect(results.total).toBe(2);
+    const image = await fetch(`${t.baseUrl}${results.items[0]!.url}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('runs a slug workflow on ComfyUI from its base file, replacing the override keys', async () => {
+    const slug = 'comfy-portrait';
+    const baseDir = path.join(t.dataDir, 'base-workflows');
+    await mkdir(baseDir, { recursive: true });
+    await writeFile(path.join(baseDir, `${slug}.json`), JSON.stringify(graph('override_prompt', 'override_steps')));
+    const { rows: definitions } = await t.db.pool.query<{ id: number }>(
+      `INSERT INTO override_definitions (override_key, display_name, data_type, validation_rules)
+       VALUES ('override_prompt', 'Prompt', 'string', '{}'), ('override_steps', 'Steps', 'integer', '{"min": 1, "max": 50}')
+       RETURNING id`,
+    );
+    const { rows } = await t.db.pool.query<{ id: number }>(
+      `INSERT INTO workflows (name, workflow_type, workflow_slug, seed_mode) VALUES ('Comfy portrait', 'slug', $1, 'fixed') RETURNING id`,
+      [slug],
+    );
+    const slugWorkflowId = rows[0]!.id;
+    await t.db.pool.query(
+      `INSERT INTO workflow_overrides (workflow_id, override_definition_id, is_required, default_value, ui_parameter_name)
+       VALUES ($1, $2, true, NULL, 'prompt'), ($1, $3, false, '3', 'steps')`,
+      [slugWorkflowId, definitions[0]!.id, definitions[1]!.id],
+    );
+    const d = await start();
+
+    const id = await submitJob(t, token, {
+      workflow_id: slugWorkflowId,
+      batch_size: 1,
+      parameters: { prompt: 'a fox in a library', seed: 77 },
+    });
+    const job = await waitForJob(t, token, id, ENDED, 20_000);
+    expect(job).toMatchObject({ status: 'completed', batch_completed: 1, error_message: null });
+    const prompt = d.prompts[0]!.prompt;
+    expect(inputsOf(prompt, '2').text).toBe('a fox in a library');
+    expect(inputsOf(prompt, '4').steps).toBe(3);
+    expect((await storedItems(t, id)).map((i) => [i.batch_index, i.files_exist])).toEqual([[0, true]]);
+  });
+
+  it('400 with node_errors: failed at once with the node error as error_message, no per-item retries', async () => {
+    await start({ faults: (double) => double.respondWith400NodeErrors(), recorded: true });
+    const id = await submit(3);
+
+    const job = await waitForJob(t, token, id, ENDED, 20_000);
+    expect(job).toMatchObject({
+      status: 'failed',
+      batch_completed: 0,
+      error_message:
+        'ComfyUI refused the workflow: Prompt outputs failed validation (KSampler: value_bigger_than_max steps)',
+    });
+    expect(proxy!.count('POST', '/prompt')).toBe(1);
+    // the whole job ended at the first item: no item was recorded as failed, none was started after it
+    expect(await jobCheckpoint(t, id)).toMatchObject({ next_batch_index: 0, failed_count: 0 });
+    expect(await storedItems(t, id)).toEqual([]);
+  });
+
+  it('execution_error: each item fails with the exception message, the job fails with it', async () => {
+    const d = await start({
+      faults: (double) => double.failWithExecutionError('CUDA error: device-side assert triggered'),
+    });
+    const id = await submit(2);
+
+    const job = await waitForJob(t, token, id, ENDED, 20_000);
+    expect(job).toMatchObject({
+      status: 'failed',
+      batch_completed: 0,
+      rejection_count: 0,
+      rejection_reasons: [],
+      error_message: 'RuntimeError: CUDA error: device-side assert triggered',
+    });
+    // not an out-of-memory error, so not worth another attempt: one prompt per item
+    expect(d.prompts).toHaveLength(2);
+    expect(await jobCheckpoint(t, id)).toMatchObject({ next_batch_index: 2, failed_count: 2 });
+    expect(await storedItems(t, id)).toEqual([]);
+  });
+
+  it('socket dropped mid-run: the run is followed by polling and the job still completes', async () => {
+    const d = await start({ faults: (double) => double.dropSocketMidRun().slowRun(80) });
+    const id = await submit(1, { steps: 6 });
+
+    const job = await waitForJob(t, token, id, ENDED, 20_000);
+    expect(job).toMatchObject({ status: 'completed', batch_completed: 1, error_message: null });
+    const promptId = d.prompts[0]!.promptId;
+    // while the socket was refused, /history (not there yet) and /queue were asked instead
+    expect(d.historyReads.some((r) => r.promptId === promptId && !r.found)).toBe(true);
+    expect(d.queueReads).toBeGreaterThan(0);
+    expect(d.prompts).toHaveLength(1);
+    expect((await storedItems(t, id)).map((i) => i.files_exist)).toEqual([true]);
+  });
+
+  it('history {} forever: failed with a "lost" error_message after a bounded number of attempts', async () => {
+    const d = await start({ faults: (double) => double.emptyHistory(), env: { ITEM_MAX_ATTEMPTS: '2' } });
+    const id = await submit(1);
+
+    const job = await waitForJob(t, token, id, ENDED, 30_000);
+    expect(job).toMatchObject({
+      status: 'failed',
+      batch_completed: 0,
+      error_message: 'ComfyUI lost the prompt (restarted or history cleared)',
+    });
+    // each attempt is a prompt of its own that ComfyUI ran and then forgot
+    expect(d.prompts).toHaveLength(2);
+    expect(new Set(d.prompts.map((p) => p.promptId)).size).toBe(2);
+    expect(await jobCheckpoint(t, id)).toMatchObject({ next_batch_index: 1, failed_count: 1 });
+  });
+
+  it('cancel while running: the job is cancelled and ComfyUI is told to interrupt that prompt', async () => {
+    const d = await start({ faults: (double) => double.slowRun(100) });
+    const id = await submit(3, { steps: 40 });
+    await waitFor('the first prompt to run', () => d.prompts[0] !== undefined && d.isRunning(d.prompts[0].promptId));
+    const promptId = d.prompts[0]!.promptId;
+
+    const res = await t.request<{ status: string }>('POST', `/api/jobs/${id}/cancel`, { token });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('cancelled');
+
+    await waitFor('the interrupt', () => d.interrupts.includes(promptId));
+    await waitFor('the run to stop', () => d.historyOf(promptId)?.status.status_str === 'error');
+    expect(d.historyOf(promptId)!.status.messages.map(([type]) => type)).toContain('execution_interrupted');
+    // the worker let go of the job: no later item is queued and nothing is recorded
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(d.prompts).toHaveLength(1);
+    expect(await getJob(t, token, id)).toMatchObject({ status: 'cancelled', batch_completed: 0 });
+    expect(await storedItems(t, id)).toEqual([]);
+  });
+});
