@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { LiveUpdates } from './features/live/components/live-updates';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -12,6 +13,7 @@ if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <AppProviders queryClient={createQueryClient()} store={createStore()}>
+      <LiveUpdates />
       <RouterProvider router={createAppRouter()} />
     </AppProviders>
   </StrictMode>,

@@ -6,10 +6,10 @@ import { SlugWorkflowEditPage } from '../features/admin/components/slug-workflow
 import { AnalyticsPage } from '../features/analytics/components/analytics-page';
 import { RequireAdmin } from '../features/auth/components/require-admin';
 import { GalleryPage } from '../features/gallery/components/gallery-page';
+import { GeneratePage } from '../features/generate/components/generate-page';
 import { HistoryPage } from '../features/history/components/history-page';
 import { JobDetailsPage } from '../features/jobs/components/job-details-page';
 import { QueuePage } from '../features/queue/components/queue-page';
-import { GeneratePage } from '../features/workflows/components/generate-page';
 import { SlugWorkflowPage } from '../features/workflows/components/slug-workflow-page';
 import { WorkflowPage } from '../features/workflows/components/workflow-page';
 import { WorkflowsPage } from '../features/workflows/components/workflows-page';

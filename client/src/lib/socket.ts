@@ -5,6 +5,10 @@ export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let current: { token: string; socket: AppSocket } | null = null;
 
+/** Exponential backoff between reconnection attempts, jittered so a restarted API is not stampeded. */
+export const RECONNECT_DELAY_MS = 1000;
+export const RECONNECT_DELAY_MAX_MS = 10_000;
+
 /** Builds a connection to the API's Socket.IO endpoint, authenticated in the handshake (DESIGN section 6). */
 export function createSocket(token: string, options: { autoConnect?: boolean } = {}): AppSocket {
   return io({
@@ -12,6 +16,10 @@ export function createSocket(token: string, options: { autoConnect?: boolean } =
     auth: { token },
     autoConnect: options.autoConnect ?? true,
     transports: ['websocket', 'polling'],
+    reconnection: true,
+    reconnectionDelay: RECONNECT_DELAY_MS,
+    reconnectionDelayMax: RECONNECT_DELAY_MAX_MS,
+    randomizationFactor: 0.5,
   });
 }
 

@@ -1,5 +1,73 @@
+import { Box, Center, EmptyState, SimpleGrid, Spinner, Stack } from '@chakra-ui/react';
+import { MESSAGES, idSchema, isFinalJobStatus } from '@atelier/shared';
+import { useParams } from 'react-router-dom';
 import { PageTitle } from '../../../components/page-title';
+import { errorText } from '../../../lib/api-error';
+import { formatCount } from '../../../lib/format';
+import { useJob } from '../api/get-job';
+import { JobFields } from './job-fields';
+import { JobHeader } from './job-header';
+import { JobOutcomePanel } from './job-outcome-panel';
+import { JobParameters } from './job-parameters';
+import { JobProgressBars } from './job-progress-bars';
+import { JobResults } from './job-results';
+import { JobSection } from './job-section';
 
+/** SPEC section 2, Job details: kept live by `job:updated` and a 5 s poll while it runs. */
 export function JobDetailsPage() {
-  return <PageTitle title="Job details" />;
+  const parsedId = idSchema.safeParse(useParams().id);
+  return parsedId.success ? <JobDetails id={parsedId.data} /> : <JobNotFound />;
+}
+
+function JobDetails({ id }: { id: number }) {
+  const { data: job, error, isPending } = useJob(id);
+
+  if (isPending) {
+    return (
+      <>
+        <PageTitle title="Job details" />
+        <Center py={16}>
+          <Spinner size="lg" color="purple.solid" aria-label="Loading the job" />
+        </Center>
+      </>
+    );
+  }
+  if (!job) return <JobNotFound message={errorText(error, MESSAGES.jobNotFound)} />;
+
+  const running = !isFinalJobStatus(job.status);
+  return (
+    <Stack gap={{ base: 4, md: 6 }}>
+      <JobHeader job={job} />
+      <JobOutcomePanel job={job} />
+      {running && (
+        <Box bg="bg" borderWidth="1px" rounded="l3" p={{ base: 4, md: 5 }} aria-label="Progress" role="group">
+          <JobProgressBars job={job} />
+        </Box>
+      )}
+      <JobSection id="job-results" title={`Results (${formatCount(job.batch_completed)})`}>
+        <JobResults jobId={job.id} running={running} />
+      </JobSection>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: 4, md: 6 }} alignItems="start">
+        <JobSection id="job-fields" title="Details">
+          <JobFields job={job} />
+        </JobSection>
+        <JobSection id="job-parameters" title="Parameters">
+          <JobParameters parameters={job.parameters} />
+        </JobSection>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function JobNotFound({ message = MESSAGES.jobNotFound }: { message?: string }) {
+  return (
+    <>
+      <PageTitle title="Job details" />
+      <EmptyState.Root bg="bg" borderWidth="1px" rounded="l3">
+        <EmptyState.Content>
+          <EmptyState.Title role="alert">{message}</EmptyState.Title>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    </>
+  );
 }

@@ -1,5 +1,57 @@
-import { PageTitle } from '../../../components/page-title';
+import { Button, EmptyState, SimpleGrid, Spinner, Center } from '@chakra-ui/react';
+import { MESSAGES } from '@atelier/shared';
+import { Link as RouterLink } from 'react-router-dom';
+import { ArrowLeftIcon } from '../../../components/icons';
+import { PageHeader } from '../../../components/page-header';
+import { paths } from '../../../config/paths';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useWorkflows } from '../api/get-workflows';
+import { useWorkflowListFilters } from '../hooks/use-workflow-list-filters';
+import { WorkflowCard } from './workflow-card';
+import { WorkflowFilters } from './workflow-filters';
 
+const SEARCH_DEBOUNCE_MS = 250;
+
+/** The card grid of SPEC's "Workflow list" (DESIGN section 3 places it at /workflows). */
 export function WorkflowsPage() {
-  return <PageTitle title="Workflows" />;
+  const state = useWorkflowListFilters();
+  const { filters, activeCount } = state;
+  const search = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
+  // A failed load is only logged (SPEC section 8) and reads as an empty list.
+  const { data, isPending } = useWorkflows({ ...filters, search });
+
+  return (
+    <>
+      <PageHeader title="Workflows">
+        <Button asChild variant="outline" bg="bg">
+          <RouterLink to={paths.home.href()}>
+            <ArrowLeftIcon />
+            Back to Generate
+          </RouterLink>
+        </Button>
+      </PageHeader>
+      <WorkflowFilters state={state} />
+      {isPending ? (
+        <Center py={12}>
+          <Spinner color="purple.solid" />
+        </Center>
+      ) : data?.length ? (
+        <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap={4}>
+          {data.map((workflow) => (
+            <li key={workflow.id}>
+              <WorkflowCard workflow={workflow} />
+            </li>
+          ))}
+        </SimpleGrid>
+      ) : (
+        <EmptyState.Root borderWidth="1px" rounded="l3" bg="bg">
+          <EmptyState.Content>
+            <EmptyState.Title>
+              {activeCount ? MESSAGES.noWorkflowsMatch : MESSAGES.noWorkflowsAvailable}
+            </EmptyState.Title>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      )}
+    </>
+  );
 }

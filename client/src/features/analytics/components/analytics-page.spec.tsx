@@ -1,0 +1,97 @@
+import type { Analytics } from '@atelier/shared';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp, testUser } from '../../../test/render-app';
+import { analyticsQueryOptions } from '../api/get-analytics';
+
+function analytics(overrides: Partial<Analytics> = {}): Analytics {
+  return {
+    view_type: 'system',
+    system_stats: {
+      total_jobs: 40,
+      completed_jobs: 30,
+      failed_jobs: 4,
+      processing_jobs: 1,
+      queued_jobs: 2,
+      avg_processing_time: 125,
+      active_users: 6,
+      first_job_date: '2026-01-02T08:00:00.000Z',
+    },
+    popular_workflows: Array.from({ length: 7 }, (_, i) => ({
+      workflow_id: i + 1,
+      workflow_name: `Workflow ${i + 1}`,
+      job_count: 20 - i,
+      completed_count: 10,
+      avg_duration: 12,
+    })),
+    active_users: Array.from({ length: 6 }, (_, i) => ({
+      user_id: i + 1,
+      username: `user${i + 1}`,
+      job_count: 9 - i,
+      completed_count: 5,
+      last_activity: '2026-03-01T10:00:00.000Z',
+    })),
+    usage_by_hour: [
+      { hour: 9, job_count: 4 },
+      { hour: 14, job_count: 11 },
+    ],
+    ...overrides,
+  };
+}
+
+describe('analytics page', () => {
+  it("titles a personal view 'My Analytics', whatever the role guessed before the answer", async () => {
+    const { queryClient } = renderApp('/dashboard', { user: testUser('admin') });
+    act(() => {
+      queryClient.setQueryData(analyticsQueryOptions('30days').queryKey, analytics({ view_type: 'personal' }));
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Analytics' })).toBeInTheDocument();
+    expect(screen.queryByText('System Admin View')).not.toBeInTheDocument();
+  });
+
+  it('shows a super admin the system view with its badge, stats, top 5 lists and usage by hour', async () => {
+    const { queryClient } = renderApp('/dashboard', { user: testUser('super_admin') });
+    act(() => {
+      queryClient.setQueryData(analyticsQueryOptions('30days').queryKey, analytics());
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'System Analytics' })).toBeInTheDocument();
+    expect(screen.getByText('System Admin View')).toBeInTheDocument();
+    expect(screen.getByText('75% of all jobs')).toBeInTheDocument();
+    expect(screen.getByText('2 min 5 s')).toBeInTheDocument();
+
+    const workflows = screen.getByRole('table', { name: 'Popular workflows' });
+    expect(within(workflows).getAllByRole('row')).toHaveLength(1 + 5);
+    const users = screen.getByRole('table', { name: 'Active users' });
+    expect(within(users).getAllByRole('row')).toHaveLength(1 + 5);
+
+    expect(screen.getByText('Busiest: 14:00 (11 jobs)')).toBeInTheDocument();
+    expect(screen.getByText('14:00: 11 jobs')).toBeInTheDocument();
+    expect(screen.getByText('03:00: 0 jobs')).toBeInTheDocument();
+  });
+
+  it('starts on 30days and switches period', async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderApp('/dashboard', { user: testUser('user') });
+    act(() => {
+      queryClient.setQueryData(analyticsQueryOptions('30days').queryKey, analytics({ view_type: 'personal' }));
+    });
+
+    for (const period of ['7days', '30days', '90days']) {
+      expect(screen.getByRole('radio', { name: period })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('radio', { name: '30days' })).toBeChecked();
+
+    await user.click(screen.getByText('7days'));
+    expect(screen.getByRole('radio', { name: '7days' })).toBeChecked();
+    act(() => {
+      queryClient.setQueryData(
+        analyticsQueryOptions('7days').queryKey,
+        analytics({ view_type: 'personal', system_stats: { ...analytics().system_stats, total_jobs: 3 } }),
+      );
+    });
+    const totalJobs = () => screen.getByText('Total jobs').parentElement?.querySelector('dd')?.textContent;
+    await vi.waitFor(() => expect(totalJobs()).toBe('3'));
+  });
+});

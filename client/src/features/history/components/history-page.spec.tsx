@@ -1,0 +1,48 @@
+import { HISTORY_PAGE_SIZE, MESSAGES, type JobListResponse } from '@atelier/shared';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { makeJob } from '../../../test/job-factory';
+import { renderApp, testUser } from '../../../test/render-app';
+import { jobsQueryOptions } from '../../jobs/api/get-jobs';
+
+const firstPage = (jobs: JobListResponse['jobs'], total = jobs.length): JobListResponse => ({
+  jobs,
+  pagination: { page: 1, pages: Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE)), total },
+});
+const key = (params: object) =>
+  jobsQueryOptions({ status: undefined, search: '', page: 1, limit: 10, ...params }).queryKey;
+
+describe('history page', () => {
+  it("says 'No jobs found' for an empty page", async () => {
+    const { queryClient } = renderApp('/history', { user: testUser('user') });
+    act(() => {
+      queryClient.setQueryData(key({}), firstPage([]));
+    });
+    expect(await screen.findByText(MESSAGES.noJobsFound)).toBeInTheDocument();
+  });
+
+  it('links every row to its job and to its gallery, and pages by 10', async () => {
+    const { queryClient } = renderApp('/history', { user: testUser('user') });
+    const jobs = [makeJob({ id: 8, job_name: 'Harbour' }), makeJob({ id: 9, job_name: 'Dunes', status: 'failed' })];
+    act(() => {
+      queryClient.setQueryData(key({}), firstPage(jobs, 23));
+    });
+
+    const list = await screen.findByRole('list', { name: 'Jobs' });
+    expect(within(list).getByRole('link', { name: 'Harbour' })).toHaveAttribute('href', '/job/8');
+    expect(within(list).getByRole('link', { name: 'View gallery of Dunes' })).toHaveAttribute('href', '/gallery/9');
+    expect(screen.getByText('Page 1 of 3 · 23 jobs')).toBeInTheDocument();
+  });
+
+  it('keeps the status filter, search and page in the address', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/history?page=2', { user: testUser('user') });
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'Failed');
+    expect(router.state.location.search).toBe('?status=failed');
+
+    await user.type(screen.getByLabelText('Search jobs'), 'dune');
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?status=failed&search=dune'));
+  });
+});

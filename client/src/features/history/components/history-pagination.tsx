@@ -1,0 +1,57 @@
+import { ButtonGroup, Flex, IconButton, Pagination, Text } from '@chakra-ui/react';
+import { HISTORY_PAGE_SIZE } from '@atelier/shared';
+import { formatCount } from '../../../lib/format';
+
+interface HistoryPaginationProps {
+  /** The page asked for: the control moves at once. */
+  page: number;
+  /** The page shown and the total, as the server answered them. */
+  shownPage: number;
+  total: number;
+  onPageChange: (page: number) => void;
+}
+
+function Chevron({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <svg viewBox="0 0 24 24" width="1em" height="1em" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+      <path d={direction === 'left' ? 'M15 6l-6 6 6 6' : 'M9 6l6 6-6 6'} strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** Pages of 10 (SPEC section 9). */
+export function HistoryPagination({ page, shownPage, total, onPageChange }: HistoryPaginationProps) {
+  const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
+  return (
+    <Flex justify="space-between" align="center" gap={3} wrap="wrap" direction={{ base: 'column', sm: 'row' }}>
+      <Text fontSize="sm" color="fg.muted">
+        Page {formatCount(shownPage)} of {formatCount(pages)} · {formatCount(total)} {total === 1 ? 'job' : 'jobs'}
+      </Text>
+      {pages > 1 && (
+        <Pagination.Root
+          count={total}
+          pageSize={HISTORY_PAGE_SIZE}
+          page={page}
+          siblingCount={1}
+          onPageChange={(details) => onPageChange(details.page)}
+        >
+          <ButtonGroup variant="ghost" size="sm" gap={1}>
+            <Pagination.PrevTrigger asChild>
+              <IconButton aria-label="Previous page">
+                <Chevron direction="left" />
+              </IconButton>
+            </Pagination.PrevTrigger>
+            <Pagination.Items
+              render={(item) => <IconButton variant={{ base: 'ghost', _selected: 'outline' }}>{item.value}</IconButton>}
+            />
+            <Pagination.NextTrigger asChild>
+              <IconButton aria-label="Next page">
+                <Chevron direction="right" />
+              </IconButton>
+            </Pagination.NextTrigger>
+          </ButtonGroup>
+        </Pagination.Root>
+      )}
+    </Flex>
+  );
+}

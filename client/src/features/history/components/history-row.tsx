@@ -1,0 +1,50 @@
+import { Button, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import type { Job } from '@atelier/shared';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { formatCount } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format-time';
+import { JobStatusBadge } from '../../jobs/components/job-status-badge';
+
+/** One job of the history: its name opens the job, with a second way into its gallery. */
+export function HistoryRow({ job }: { job: Job }) {
+  return (
+    <Flex
+      as="li"
+      gap={{ base: 3, md: 4 }}
+      px={{ base: 4, md: 5 }}
+      py={4}
+      direction={{ base: 'column', md: 'row' }}
+      align={{ base: 'stretch', md: 'center' }}
+    >
+      <Stack gap={1} flex={1} minW={0}>
+        <HStack gap={2} wrap="wrap">
+          <JobStatusBadge status={job.status} size="sm" />
+          <Link asChild fontWeight="semibold" color="fg" wordBreak="break-word">
+            <RouterLink to={paths.job.href(job.id)}>{job.job_name}</RouterLink>
+          </Link>
+        </HStack>
+        <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
+          {job.workflow_name} · {formatCount(job.batch_completed)} of {formatCount(job.batch_size)}{' '}
+          {job.batch_size === 1 ? 'image' : 'images'}
+          {job.rejection_count > 0 && ` · ${formatCount(job.rejection_count)} rejected`}
+        </Text>
+        <Text fontSize="xs" color="fg.subtle">
+          {formatDateTime(job.created_at)}
+        </Text>
+      </Stack>
+      <HStack gap={2} flexShrink={0}>
+        <Button asChild size="sm" variant="outline" flex={{ base: 1, md: 'none' }}>
+          <RouterLink to={paths.job.href(job.id)} aria-label={`View details of ${job.job_name}`}>
+            View Details
+          </RouterLink>
+        </Button>
+        <Button asChild size="sm" variant="outline" flex={{ base: 1, md: 'none' }}>
+          <RouterLink to={paths.galleryJob.href(job.id)} aria-label={`View gallery of ${job.job_name}`}>
+            View Gallery
+          </RouterLink>
+        </Button>
+      </HStack>
+    </Flex>
+  );
+}

@@ -1,0 +1,65 @@
+import { Alert, Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import type { Job } from '@atelier/shared';
+import { useState } from 'react';
+import { errorText } from '../../../lib/api-error';
+import { useCancelJob } from '../api/cancel-job';
+
+/** Stops a queued or running job after a confirmation; what it already produced is kept. */
+export function CancelJobDialog({ job }: { job: Pick<Job, 'id' | 'job_name'> }) {
+  const [open, setOpen] = useState(false);
+  const cancel = useCancelJob(job.id);
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) cancel.reset();
+  };
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      role="alertdialog"
+      placement="center"
+    >
+      <Dialog.Trigger asChild>
+        <Button variant="outline" colorPalette="red" size="sm">
+          Cancel job
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px={4}>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Cancel this job?</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text wordBreak="break-word">
+                “{job.job_name}” stops after the image being generated now. Images already generated stay in the
+                gallery.
+              </Text>
+              {cancel.isError && (
+                <Alert.Root status="error" role="alert" mt={4}>
+                  <Alert.Indicator />
+                  <Alert.Title>{errorText(cancel.error, 'Failed to cancel job')}</Alert.Title>
+                </Alert.Root>
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">Keep running</Button>
+              </Dialog.ActionTrigger>
+              <Button
+                colorPalette="red"
+                loading={cancel.isPending}
+                onClick={() => cancel.mutate(undefined, { onSuccess: () => setOpen(false) })}
+              >
+                Cancel job
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,89 @@
+import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
+import { MESSAGES, cloneJobSchema, type Job } from '@atelier/shared';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { errorText } from '../../../lib/api-error';
+import { useCloneJob } from '../api/clone-job';
+
+/** SPEC section 2, Job details: the clone action asks for a new job name, then opens the new job. */
+export function CloneJobDialog({ job }: { job: Pick<Job, 'id' | 'job_name'> }) {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const clone = useCloneJob(job.id);
+  const navigate = useNavigate();
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) return;
+    setName(`${job.job_name} (copy)`);
+    setNameError(null);
+    clone.reset();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = cloneJobSchema.safeParse({ job_name: name });
+    if (!parsed.success) {
+      setNameError(parsed.error.issues[0]?.message ?? MESSAGES.enterJobName);
+      return;
+    }
+    setNameError(null);
+    clone.mutate(parsed.data.job_name, {
+      onSuccess: ({ id }) => {
+        setOpen(false);
+        void navigate(paths.job.href(id));
+      },
+    });
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="center">
+      <Dialog.Trigger asChild>
+        <Button variant="outline" size="sm">
+          Clone
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px={4}>
+          <Dialog.Content asChild>
+            <form onSubmit={onSubmit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>Clone job</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap={4}>
+                  <Field.Root required invalid={nameError !== null}>
+                    <Field.Label>New job name</Field.Label>
+                    <Input value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+                    <Field.HelperText>Same workflow, parameters and batch size.</Field.HelperText>
+                    {nameError && <Field.ErrorText>{nameError}</Field.ErrorText>}
+                  </Field.Root>
+                  {clone.isError && (
+                    <Alert.Root status="error" role="alert">
+                      <Alert.Indicator />
+                      <Alert.Title>{errorText(clone.error, MESSAGES.cloneJobFailed)}</Alert.Title>
+                    </Alert.Root>
+                  )}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline">Close</Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" colorPalette="purple" loading={clone.isPending}>
+                  Clone job
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" />
+              </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

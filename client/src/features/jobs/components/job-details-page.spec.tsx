@@ -1,0 +1,45 @@
+import { MESSAGES } from '@atelier/shared';
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeJob } from '../../../test/job-factory';
+import { renderApp, testUser } from '../../../test/render-app';
+import { applyJobUpdated } from '../../live/api/server-events';
+import { jobQueryKeys } from '../api/job-query-keys';
+
+describe('job details page', () => {
+  it.each(['/job/abc', '/job/0', '/job/-3'])("answers 'Job not found' at %s without asking the server", (path) => {
+    renderApp(path, { user: testUser('user') });
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.jobNotFound);
+  });
+
+  it('shows the job, offers cancel while it runs, and follows job:updated to its outcome', async () => {
+    const { queryClient } = renderApp('/job/5', { user: testUser('user') });
+    const running = makeJob({ id: 5, job_name: 'Harbour', status: 'processing', batch_size: 3, batch_completed: 1 });
+    act(() => {
+      queryClient.setQueryData(jobQueryKeys.detail(5), running);
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbour' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel job' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Clone' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Gallery' })).toHaveAttribute('href', '/gallery/5');
+    expect(screen.getByText('1 of 3')).toBeInTheDocument();
+
+    act(() =>
+      applyJobUpdated(
+        queryClient,
+        {
+          ...running,
+          status: 'partial_success',
+          batch_completed: 2,
+          rejection_count: 1,
+          rejection_reasons: [{ batch_index: 2, reason: 'blocked', timestamp: running.created_at }],
+        },
+        new Map(),
+      ),
+    );
+    expect(await screen.findByText('2 of 3 images were generated; 1 were rejected.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel job' })).not.toBeInTheDocument();
+    expect(screen.queryByText('1 of 3')).not.toBeInTheDocument();
+  });
+});

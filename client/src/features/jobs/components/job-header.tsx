@@ -1,0 +1,34 @@
+import { Button, Flex, HStack, Heading, Link, Stack } from '@chakra-ui/react';
+import { isFinalJobStatus, type Job } from '@atelier/shared';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { CancelJobDialog } from './cancel-job-dialog';
+import { CloneJobDialog } from './clone-job-dialog';
+import { JobStatusBadge } from './job-status-badge';
+
+/** Back link, the job's name and status, and what can be done with it. */
+export function JobHeader({ job }: { job: Job }) {
+  return (
+    <Stack gap={3}>
+      <title>{`${job.job_name} · Atelier`}</title>
+      <Link asChild fontSize="sm" color="fg.muted" alignSelf="flex-start">
+        <RouterLink to={paths.history.href()}>← Generation History</RouterLink>
+      </Link>
+      <Flex gap={4} align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
+        <HStack gap={3} flex={1} minW={0} align="center" wrap="wrap">
+          <Heading as="h1" size={{ base: 'xl', md: '2xl' }} wordBreak="break-word">
+            {job.job_name}
+          </Heading>
+          <JobStatusBadge status={job.status} size="lg" />
+        </HStack>
+        <HStack gap={2} wrap="wrap">
+          <Button asChild variant="outline" size="sm">
+            <RouterLink to={paths.galleryJob.href(job.id)}>View Gallery</RouterLink>
+          </Button>
+          <CloneJobDialog job={job} />
+          {!isFinalJobStatus(job.status) && <CancelJobDialog job={job} />}
+        </HStack>
+      </Flex>
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import { Alert } from '@chakra-ui/react';
+import type { Job } from '@atelier/shared';
+import { jobOutcome } from './job-outcome';
+import { RejectionList } from './rejection-list';
+
+type PanelJob = Pick<
+  Job,
+  'status' | 'batch_size' | 'batch_completed' | 'rejection_count' | 'rejection_reasons' | 'error_message'
+>;
+
+/** The explanation SPEC section 4 gives a finished job beside its status badge. */
+export function JobOutcomePanel({ job }: { job: PanelJob }) {
+  switch (jobOutcome(job)) {
+    case 'partial-success':
+      return (
+        <Alert.Root status="warning" role="status">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Partial Success</Alert.Title>
+            <Alert.Description>
+              {job.batch_completed} of {job.batch_size} images were generated; {job.rejection_count} were rejected.
+              {job.rejection_reasons.length > 0 && <RejectionList rejections={job.rejection_reasons} />}
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      );
+    case 'content-policy':
+      return (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Content Policy Violation</Alert.Title>
+            <Alert.Description>
+              The content of this job violated our acceptable use policies, so no images were generated.
+              <RejectionList rejections={job.rejection_reasons} />
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      );
+    case 'generation-failed':
+      return (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Generation Failed</Alert.Title>
+            <Alert.Description wordBreak="break-word">{job.error_message}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      );
+    case 'cancelled':
+      return (
+        <Alert.Root status="neutral" role="status">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Cancelled</Alert.Title>
+            <Alert.Description>
+              This job was cancelled after {job.batch_completed} of {job.batch_size} images. Images already generated
+              stay in the gallery.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      );
+    default:
+      return null;
+  }
+}

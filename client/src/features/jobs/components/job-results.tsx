@@ -1,0 +1,47 @@
+import { Button, Center, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { MESSAGES } from '@atelier/shared';
+import { errorText } from '../../../lib/api-error';
+import { formatCount } from '../../../lib/format';
+import { useJobResults } from '../api/get-job-results';
+import { ResultTile } from './result-tile';
+
+/** The results grid; grows live while the job runs, a page of 100 at a time after that. */
+export function JobResults({ jobId, running }: { jobId: number; running: boolean }) {
+  const results = useJobResults(jobId, running);
+  const items = results.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = results.data?.pages[0]?.total ?? 0;
+
+  if (results.isPending) {
+    return (
+      <Center py={8}>
+        <Spinner color="purple.solid" aria-label="Loading results" />
+      </Center>
+    );
+  }
+  if (results.isError && items.length === 0) {
+    return <Text color="fg.error">{errorText(results.error, 'Failed to load results')}</Text>;
+  }
+  if (items.length === 0) {
+    return (
+      <Text color="fg.muted" fontSize="sm">
+        {running ? 'Results appear here as they are generated.' : MESSAGES.noResultsFound}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={4}>
+      <SimpleGrid columns={{ base: 2, sm: 3, md: 4, xl: 5 }} gap={3} role="group" aria-label="Results">
+        {items.map((item) => (
+          <ResultTile key={item.id} item={item} />
+        ))}
+      </SimpleGrid>
+      {results.hasNextPage && (
+        <Center>
+          <Button variant="outline" onClick={() => void results.fetchNextPage()} loading={results.isFetchingNextPage}>
+            Load more ({formatCount(items.length)} of {formatCount(total)})
+          </Button>
+        </Center>
+      )}
+    </Stack>
+  );
+}

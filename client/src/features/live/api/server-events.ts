@@ -1,0 +1,74 @@
+import {
+  galleryItemSchema,
+  isFinalJobStatus,
+  jobProgressSchema,
+  jobSchema,
+  queueStatusSchema,
+  type Job,
+  type JobListResponse,
+} from '@atelier/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ZodType } from 'zod';
+import { logger } from '../../../lib/logger';
+import { forgetJobProgress, recordJobProgress } from '../../jobs/api/job-progress';
+import { jobQueryKeys } from '../../jobs/api/job-query-keys';
+import { queueQueryOptions } from '../../queue/api/get-queue';
+
+/** The last status each job was seen with on this connection: a change is what makes lists refetch. */
+export type SeenStatuses = Map<number, Job['status']>;
+
+/** Any cached page of jobs (History, Recent Jobs, ...) that shows this job, with the job replaced. */
+function withJobReplaced(data: unknown, job: Job): JobListResponse | undefined {
+  if (typeof data !== 'object' || data === null || !('jobs' in data) || !Array.isArray(data.jobs)) return undefined;
+  const list = data as JobListResponse;
+  if (!list.jobs.some((row) => row.id === job.id)) return undefined;
+  return { ...list, jobs: list.jobs.map((row) => (row.id === job.id ? job : row)) };
+}
+
+/** `queue:updated` carries the whole shared queue view: it replaces the polled one. */
+export function applyQueueUpdated(queryClient: QueryClient, status: unknown): void {
+  const parsed = parseEvent('queue:updated', queueStatusSchema, status);
+  if (parsed) queryClient.setQueryData(queueQueryOptions().queryKey, parsed);
+}
+
+/**
+ * `job:updated`: the job's own page and every cached list row showing it change in place (an
+ * updater answering undefined leaves a cache entry untouched, fresh or stale as it was). When its
+ * status changes, or it is new to this tab, every job query is refetched: a row may now enter or
+ * leave a filtered page, and the results have changed.
+ */
+export function applyJobUpdated(queryClient: QueryClient, payload: unknown, seen: SeenStatuses): void {
+  const job = parseEvent('job:updated', jobSchema, payload);
+  if (!job) return;
+  queryClient.setQueryData(jobQueryKeys.detail(job.id), job);
+  queryClient.setQueriesData<unknown>({ queryKey: jobQueryKeys.all }, (old: unknown) => withJobReplaced(old, job));
+
+  const statusChanged = seen.get(job.id) !== job.status;
+  seen.set(job.id, job.status);
+  if (statusChanged) void queryClient.invalidateQueries({ queryKey: jobQueryKeys.all });
+  if (isFinalJobStatus(job.status)) forgetJobProgress(queryClient, job.id);
+}
+
+export function applyJobProgress(queryClient: QueryClient, payload: unknown): void {
+  const progress = parseEvent('job:progress', jobProgressSchema, payload);
+  if (progress) recordJobProgress(queryClient, progress);
+}
+
+/** A new file of a job: its results grid shows it. */
+export function applyGalleryItemCreated(queryClient: QueryClient, payload: unknown): void {
+  const item = parseEvent('gallery:item-created', galleryItemSchema, payload);
+  if (item) void queryClient.invalidateQueries({ queryKey: jobQueryKeys.results(item.job_id) });
+}
+
+/** After a reconnection, whatever was pushed meanwhile is fetched afresh. */
+export function refreshAfterReconnect(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: queueQueryOptions().queryKey });
+  void queryClient.invalidateQueries({ queryKey: jobQueryKeys.all });
+}
+
+function parseEvent<T>(event: string, schema: ZodType<T>, payload: unknown): T | null {
+  const parsed = schema.safeParse(payload);
+  if (parsed.success) return parsed.data;
+  logger.warn(`ignored a malformed ${event} event`, parsed.error);
+  return null;
+}

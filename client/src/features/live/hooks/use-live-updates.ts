@@ -1,0 +1,48 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { logger } from '../../../lib/logger';
+import { disconnectSocket, getSocket } from '../../../lib/socket';
+import {
+  applyGalleryItemCreated,
+  applyJobProgress,
+  applyJobUpdated,
+  applyQueueUpdated,
+  refreshAfterReconnect,
+  type SeenStatuses,
+} from '../api/server-events';
+
+/**
+ * Keeps this tab's one Socket.IO connection open while signed in and pours its events into the
+ * query cache. A new token (sign-in, another tab) means a new connection; none means none.
+ */
+export function useLiveUpdates(token: string | null): void {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!token) return;
+    const socket = getSocket(token);
+    const seen: SeenStatuses = new Map();
+    let connectedBefore = false;
+
+    const onConnect = () => {
+      if (connectedBefore) refreshAfterReconnect(queryClient);
+      connectedBefore = true;
+    };
+    const onConnectError = (error: Error) => {
+      // Refused in the handshake ('unauthorized'): the API client's next 401 ends the session.
+      if (!socket.active) logger.warn('live updates refused by the server', error.message);
+    };
+
+    socket.on('connect', onConnect);
+    socket.on('connect_error', onConnectError);
+    socket.on('queue:updated', (status) => applyQueueUpdated(queryClient, status));
+    socket.on('job:updated', (job) => applyJobUpdated(queryClient, job, seen));
+    socket.on('job:progress', (progress) => applyJobProgress(queryClient, progress));
+    socket.on('gallery:item-created', (item) => applyGalleryItemCreated(queryClient, item));
+
+    return () => {
+      socket.removeAllListeners();
+      disconnectSocket();
+    };
+  }, [token, queryClient]);
+}

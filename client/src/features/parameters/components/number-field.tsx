@@ -1,0 +1,50 @@
+import { Input, Text } from '@chakra-ui/react';
+import type { ParamField } from '../utils/parameter-fields';
+import { FieldShell } from './field-shell';
+
+type NumberParamField = Extract<ParamField, { kind: 'number' }>;
+
+function rangeText(min: number | undefined, max: number | undefined): string | null {
+  if (min !== undefined && max !== undefined) return `${min} – ${max}`;
+  if (min !== undefined) return `at least ${min}`;
+  if (max !== undefined) return `at most ${max}`;
+  return null;
+}
+
+/** Kept as typed (no clamping): an out-of-range value is reported beside the field instead. */
+export function NumberField({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: NumberParamField;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  const range = rangeText(field.min, field.max);
+  return (
+    <FieldShell
+      field={field}
+      error={error}
+      aside={
+        range && (
+          <Text textStyle="xs" color="fg.muted">
+            {range}
+          </Text>
+        )
+      }
+    >
+      <Input
+        type="number"
+        inputMode="decimal"
+        min={field.min}
+        max={field.max}
+        step={field.step}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </FieldShell>
+  );
+}

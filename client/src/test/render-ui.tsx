@@ -1,0 +1,20 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import { createStore } from 'jotai';
+import type { ReactElement } from 'react';
+import { AppProviders } from '../app/providers';
+
+/**
+ * Mounts one component with the app's providers and no router. Queries never fire on their own,
+ * so only what the component does before calling the API can be observed.
+ */
+export function renderUi(ui: ReactElement): RenderResult {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { enabled: false, retry: false }, mutations: { retry: false } },
+  });
+  return render(
+    <AppProviders queryClient={queryClient} store={createStore()}>
+      {ui}
+    </AppProviders>,
+  );
+}
