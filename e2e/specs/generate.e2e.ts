@@ -1,0 +1,308 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, appUrl, launchBrowser, newContext, signIn } from '../support/browser.js';
+import { catalogueIds, uploadSampleAssets, type CatalogueIds } from '../support/catalogue.js';
+import { capture, chooseOnDashboard, field, fitsViewport, region, required } from '../support/screens.js';
+import { createUser } from '../support/users.js';
+
+let browser: Browser;
+let ids: CatalogueIds;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ids = await catalogueIds(inject('e2eAdmin'));
+  await uploadSampleAssets(inject('e2eAdmin'));
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+});
+
+type Credentials = { username: string; password: string };
+
+async function openAs(user: Credentials, viewport = DESKTOP): Promise<Page> {
+  const context = await newContext(browser, viewport);
+  contexts.push(context);
+  const page = await context.newPage();
+  await signIn(page, user);
+  return page;
+}
+
+const newUser = () => createUser('user');
+
+const generateButton = (page: Page) => page.getByRole('button', { name: 'Generate', exact: true });
+
+describe('Generate dashboard', () => {
+  it('submits a batch of 3 and lists it in Recent Jobs; the choice survives a reload', async () => {
+    const page = await openAs(await newUser());
+    await page.getByRole('heading', { name: 'Generate', level: 1 }).waitFor();
+    await chooseOnDashboard(page, 'Text to Image');
+    expect(new URL(page.url()).searchParams.get('workflow')).toBe(String(ids['Text to Image']));
+
+    await page.getByLabel('Job name').fill('Three lighthouses');
+    await page.getByLabel('Batch size').fill('3');
+    await generateButton(page).click();
+    await page.getByText('Job submitted successfully! Generating 3 images').waitFor();
+
+    const recent = region(page, 'Recent Jobs');
+    await recent.getByText('Three lighthouses').waitFor();
+    const details = recent.getByRole('link', { name: 'View Details' }).first();
+    expect(await details.getAttribute('href')).toMatch(/^\/job\/\d+$/);
+    expect(await recent.getByRole('link', { name: 'View Gallery' }).first().getAttribute('href')).toMatch(
+      /^\/gallery\/\d+$/,
+    );
+    expect(await recent.getByRole('link', { name: 'View all history' }).getAttribute('href')).toBe('/history');
+    expect(await fitsViewport(page)).toBe(true);
+    await capture(page, 'generate-dashboard-desktop');
+
+    await page.reload();
+    await region(page, 'Text to Image').waitFor();
+    expect(await page.getByRole('combobox', { name: 'Workflow' }).inputValue()).toBe('Text to Image');
+  });
+
+  it('asks for a workflow first, and clamps the batch size', async () => {
+    const page = await openAs(await newUser());
+    await generateButton(page).click();
+    expect(await page.getByRole('alert').textContent()).toContain('Please select a workflow first');
+    await page.getByRole('button', { name: 'Save Config' }).click();
+    await page.getByText('Please select a workflow first').nth(1).waitFor();
+
+    const batch = page.getByLabel('Batch size');
+    await batch.fill('5000000');
+    await batch.blur();
+    expect(await batch.inputValue()).toBe('999999');
+    await batch.fill('0');
+    await batch.blur();
+    expect(await batch.inputValue()).toBe('1');
+  });
+
+  it('opens the workflow search with any printable key typed outside an input', async () => {
+    const page = await openAs(await newUser());
+    await page.getByRole('heading', { name: 'Recent Jobs' }).waitFor();
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('u');
+
+    const picker = page.getByRole('combobox', { name: 'Workflow' });
+    expect(await picker.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await picker.inputValue()).toBe('u');
+    await page.getByRole('option', { name: /^Upscale 4x/ }).waitFor();
+    await page.keyboard.type('psc');
+    expect(await picker.inputValue()).toBe('upsc');
+    await page.keyboard.press('Enter');
+    await region(page, 'Upscale 4x').waitFor();
+    // Its source image comes from the asset picker.
+    await region(page, 'Upscale 4x').getByRole('button', { name: 'Harbour' }).waitFor();
+  });
+
+  it('fits a phone, columns stacked', async () => {
+    const page = await openAs(await newUser(), PHONE);
+    await page.goto(appUrl(`/?workflow=${ids['Image to Image']}`));
+    await region(page, 'Image to Image').getByRole('button', { name: 'Harbour' }).click();
+    await page.getByRole('heading', { name: 'Recent Jobs' }).waitFor();
+    expect(await fitsViewport(page)).toBe(true);
+    await capture(page, 'generate-dashboard-phone');
+
+    await page.getByRole('combobox', { name: 'Workflow' }).click();
+    await page.getByRole('option', { name: /^Flux Portrait/ }).waitFor();
+    expect(await fitsViewport(page)).toBe(true);
+    await capture(page, 'generate-dashboard-phone-search');
+  });
+});
+
+describe('workflow list', () => {
+  it('filters the cards and stars a favourite that then shows on the dashboard', async () => {
+    const page = await openAs(await newUser());
+    await page.getByRole('link', { name: 'Browse workflows' }).click();
+    await page.getByRole('heading', { name: 'Workflows', level: 1 }).waitFor();
+    const cards = page.getByRole('article');
+    await expect.poll(() => cards.count()).toBe(6);
+
+    const landscape = page.getByRole('article', { name: 'SDXL Landscape' });
+    expect(await landscape.getByText('7 configurable parameters').isVisible()).toBe(true);
+    expect(await landscape.getByText(/^Updated /).isVisible()).toBe(true);
+    expect(await fitsViewport(page)).toBe(true);
+    await capture(page, 'workflows-desktop');
+
+    await landscape.getByRole('button', { name: 'Favorite' }).click();
+    await expect
+      .poll(() => landscape.getByRole('button', { name: 'Favorite' }).getAttribute('aria-pressed'))
+      .toBe('true');
+
+    await page.getByRole('button', { name: 'Favorites Only' }).click();
+    await expect.poll(() => cards.count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Clear Filters (1)' }).isVisible()).toBe(true);
+    await page.getByRole('searchbox', { name: 'Search workflows' }).fill('zzz-nothing');
+    await page.getByText('No workflows match your filters.').waitFor();
+    await page.getByRole('button', { name: 'Clear Filters (2)' }).click();
+    await expect.poll(() => cards.count()).toBe(6);
+
+    await page.getByRole('button', { name: 'Video Generation' }).click();
+    await expect.poll(() => cards.count()).toBe(1);
+    await page.getByRole('button', { name: 'All Categories' }).click();
+    await page.getByRole('group', { name: 'Tags' }).getByRole('button', { name: 'portrait' }).click();
+    await expect.poll(() => cards.allTextContents()).toEqual([expect.stringContaining('Flux Portrait')]);
+
+    await page.getByRole('link', { name: 'Back to Generate' }).click();
+    const favourites = region(page, 'Favorites');
+    await favourites.getByRole('button', { name: /SDXL Landscape/ }).click();
+    await region(page, 'SDXL Landscape').waitFor();
+  });
+
+  it('opens a slug workflow on its own screen and a JSON workflow on /workflow/{id}', async () => {
+    const page = await openAs(await newUser());
+    await page.goto(appUrl('/workflows'));
+    await page.getByRole('article', { name: 'Flux Portrait' }).click();
+    await page.waitForURL(`**/workflow-slug/${ids['Flux Portrait']}`);
+    await page.goto(appUrl('/workflows'));
+    await page.getByRole('link', { name: 'Text to Video' }).click();
+    await page.waitForURL(`**/workflow/${ids['Text to Video']}`);
+  });
+
+  it('fits a phone', async () => {
+    const page = await openAs(await newUser(), PHONE);
+    await page.goto(appUrl('/workflows'));
+    await page.getByRole('article', { name: 'Flux Portrait' }).waitFor();
+    expect(await fitsViewport(page)).toBe(true);
+    await capture(page, 'workflows-phone');
+  });
+});
+
+describe('workflow screens', () => {
+  it('/workflow/{id}: job name required and range messages beside the fields, nothing sent', async () => {
+    const page = await openAs(await newUser());
+    await page.goto(appUrl(`/workflow/${ids['Text to Image']}`));
+    await page.getByRole('heading', { name: 'Text to Image', level: 1 }).waitFor();
+
+    await generateButton(page).click();
+    await page.getByText('Please enter a job name').waitFor();
+
+    await page.getByLabel('Job name').fill('Range check');
+    await page.getByLabel('Steps', { exact: true }).fill('500');
+    await field(page, 'Steps').getByText('Steps must be at most 100').waitFor();
+    await page.getByLabel('CFG scale').fill('7.3');
+    await field(page, 'CFG scale').getByText('CFG scale must be in steps of 0.5').waitFor();
+    await page.getByRole('radio', { name: 'Fixed' }).check({ force: true });
+    await page.getByLabel('Seed', { exact: true }).fill('-1');
+    await field(page, 'Seed').getByText('Seed must be at least 0').waitFor();
+
+    await generateButton(page).click();
+    // Focus goes to the first field that is wrong.
+    expect(await page.getByLabel('CFG scale').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByText(/Job submitted successfully/).count()).toBe(0);
+    expect(await fitsViewport(page)).toBe(true);
+    await capture(page, 'workflow-desktop');
+  });
+
+  it('/workflow-slug/{id}: the slug, required and range messages of the overrides', async () => {
+    const page = await openAs(await newUser());
+    await page.goto(appUrl(`/workflow-slug/${ids['Flux Portrait']}`));
+    await page.getByRole('heading', { name: 'Flux Portrait', level: 1 }).waitFor();
+    expect(await page.getByText('flux-portrait', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Edit Configuration' }).count()).toBe(0);
+
+    await page.getByLabel('Job name').fill('Portrait check');
+    await page.getByLabel(required('Prompt')).fill('');
+    await field(page, required('Prompt')).getByText('Prompt is required').waitFor();
+    await page.getByLabel('Steps', { exact: true }).fill('151');
+    await field(page, 'Steps').getByText('Steps must be at most 150').waitFor();
+    await page.getByLabel('CFG Scale').fill('25');
+    await field(page, 'CFG Scale').getByText('CFG Scale must be at most 20').waitFor();
+    await generateButton(page).click();
+    expect(await page.getByLabel(required('Prompt')).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByText(/Job submitted successfully/).count()).toBe(0);
+    expect(await fitsViewport(page)).toBe(true);
+    await capture(page, 'workflow-slug-desktop');
+  });
+
+  it('sends a JSON workflow on the slug route back to /workflow/{id} with an alert', async () => {
+    const page = await openAs(await newUser());
+    await page.goto(appUrl(`/workflow-slug/${ids['Upscale 4x']}`));
+    await page.getByText('This is not a slug-based workflow. Redirecting...').waitFor();
+    await page.waitForURL(`**/workflow/${ids['Upscale 4x']}`);
+    await page.getByRole('heading', { name: 'Upscale 4x', level: 1 }).waitFor();
+  });
+
+  it("says 'Workflow not found' for an unknown id", async () => {
+    const page = await openAs(await newUser());
+    await page.goto(appUrl('/workflow/999999'));
+    await page.getByRole('heading', { name: 'Workflow not found' }).waitFor();
+  });
+
+  it('saves a configuration, then reapplies it here and on the dashboard', async () => {
+    const page = await openAs(await newUser());
+    await page.goto(appUrl(`/workflow/${ids['Text to Image']}`));
+    const steps = page.getByLabel('Steps', { exact: true });
+    await steps.fill('42');
+    await page.getByLabel('Sampler').selectOption('ddim');
+
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    await page.getByText('Please enter a configuration name').waitFor();
+    await page.getByLabel('Configuration name').fill('Crisp');
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    await page.getByText('Configuration saved successfully!').waitFor();
+    const saved = region(page, 'Saved Configurations');
+    await saved.getByRole('button', { name: /Crisp/ }).waitFor();
+
+    await steps.fill('10');
+    await page.getByLabel('Sampler').selectOption('euler');
+    await saved.getByRole('button', { name: /Crisp/ }).click();
+    expect(await steps.inputValue()).toBe('42');
+    expect(await page.getByLabel('Sampler').inputValue()).toBe('ddim');
+
+    await page.goto(appUrl(`/?workflow=${ids['Text to Image']}`));
+    await region(page, 'Text to Image').waitFor();
+    expect(await steps.inputValue()).toBe('25');
+    await region(page, 'Saved Configurations').getByRole('button', { name: /Crisp/ }).click();
+    expect(await steps.inputValue()).toBe('42');
+    expect(await page.getByLabel('Sampler').inputValue()).toBe('ddim');
+  });
+
+  it('fits a phone', async () => {
+    const page = await openAs(await newUser(), PHONE);
+    for (const [path, heading, name] of [
+      [`/workflow/${ids['Image to Image']}`, 'Image to Image', 'workflow-phone'],
+      [`/workflow-slug/${ids['SDXL Landscape']}`, 'SDXL Landscape', 'workflow-slug-phone'],
+    ] as const) {
+      await page.goto(appUrl(path));
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page.getByText('No saved configurations yet.').waitFor();
+      expect(await fitsViewport(page), path).toBe(true);
+      await capture(page, name);
+    }
+  });
+});
+
+describe('workflow screens for admins', () => {
+  it('edits category and tags (quick-add, no duplicates) and links the slug editor', async () => {
+    const page = await openAs(inject('e2eAdmin'));
+    await page.goto(appUrl(`/workflow-slug/${ids['SDXL Landscape']}`));
+    const organization = region(page, 'Organization');
+    await organization.waitFor();
+    expect(await page.getByRole('link', { name: 'Edit Configuration' }).getAttribute('href')).toBe(
+      `/admin/workflow/${ids['SDXL Landscape']}/slug`,
+    );
+
+    await organization.getByLabel('Category').selectOption('General');
+    await organization.getByRole('button', { name: '+ upscaling' }).click();
+    await organization.getByRole('textbox', { name: 'Tags' }).fill('Landscape, ,  e2e-scenic ');
+    await organization.getByRole('button', { name: 'Add', exact: true }).click();
+    expect(await organization.getByRole('button', { name: /^Remove tag/ }).count()).toBe(4);
+    expect(await organization.getByRole('button', { name: '+ upscaling' }).count()).toBe(0);
+    expect(await fitsViewport(page)).toBe(true);
+    await capture(page, 'workflow-slug-admin-desktop');
+
+    await organization.getByRole('button', { name: 'Save Changes' }).click();
+    await organization.getByText('Changes saved').waitFor();
+    const header = page.locator('h1').locator('xpath=ancestor::div[3]');
+    await header.getByText('e2e-scenic').waitFor();
+
+    // Put the sample back as it was for the other specs.
+    await organization.getByLabel('Category').selectOption('Image Generation');
+    await organization.getByRole('button', { name: 'Remove tag upscaling' }).click();
+    await organization.getByRole('button', { name: 'Remove tag e2e-scenic' }).click();
+    await organization.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => header.getByText('e2e-scenic').count()).toBe(0);
+  });
+});

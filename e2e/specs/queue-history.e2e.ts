@@ -1,0 +1,351 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page, WebSocket } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  apiToken,
+  cancelIfRunning,
+  getJob,
+  jobRequest,
+  submitJob,
+  waitForEmptyQueue,
+  workflowIdByName,
+} from '../support/api.js';
+import { DESKTOP, PHONE, appUrl, launchBrowser, newContext, screenshot, signIn } from '../support/browser.js';
+import { fitsViewport, markDocument, stillSameDocument, watchForText } from '../support/page-checks.js';
+import { createUser } from '../support/users.js';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let owner: { username: string; password: string; token: string };
+let workflowId: number;
+/** The job the first spec runs to completion; later specs open it. */
+let finished: { id: number; name: string };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const user = await createUser('user');
+  owner = { ...user, token: await apiToken(user) };
+  workflowId = await workflowIdByName(owner.token, 'Text to Image');
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+});
+
+async function openPage(viewport = DESKTOP): Promise<Page> {
+  const context = await newContext(browser, viewport);
+  contexts.push(context);
+  return context.newPage();
+}
+
+const uniqueName = (label: string) => `${label} ${randomBytes(2).toString('hex')}`;
+const mainRegion = (page: Page) => page.getByRole('main');
+
+describe('queue, job details and history, live', () => {
+  it('follows a job through the queue to completed without reloading, on the queue and on its page', async () => {
+    const queuePage = await openPage();
+    await signIn(queuePage, owner);
+    await queuePage.getByRole('link', { name: /^Jobs .* Items/ }).click();
+    await queuePage.getByText('No jobs in queue').waitFor();
+    await screenshot(queuePage, 'queue-empty-desktop');
+    await markDocument(queuePage);
+
+    const name = uniqueName('Lighthouse walk');
+    const id = await submitJob(owner.token, jobRequest(workflowId, name, 6));
+    finished = { id, name };
+
+    const current = queuePage.getByRole('region', { name: 'Current job' });
+    await current.getByRole('link', { name }).waitFor({ timeout: 5000 });
+    await current.getByText(/step \d+ of \d+/).waitFor({ timeout: 5000 });
+    expect(await current.getByText(/^\d+ of 6$/).isVisible()).toBe(true);
+    await screenshot(queuePage, 'queue-running-desktop');
+
+    // a second tab of the same user, on the job's own page while it runs
+    const jobPage = await queuePage.context().newPage();
+    await jobPage.goto(appUrl(`/job/${id}`));
+    const heading = jobPage.getByRole('heading', { level: 1, name });
+    await heading.waitFor();
+    const badgeAtLoad = await jobPage.locator('main [data-status]').first().textContent();
+    expect(badgeAtLoad).toMatch(/Queued|Submitting|Processing/);
+    await markDocument(jobPage);
+    expect(await jobPage.getByRole('link', { name: /^Jobs 1\s*Items/ }).count()).toBe(1);
+
+    await jobPage.locator('main [data-status="completed"]').first().waitFor({ timeout: 20_000 });
+    await queuePage.getByText('No jobs in queue').waitFor({ timeout: 5000 });
+    await expect.poll(() => jobPage.getByRole('group', { name: 'Results' }).getByRole('img').count()).toBe(6);
+    await jobPage.getByRole('link', { name: /^Jobs 0\s*Items 0/ }).waitFor();
+    expect(await jobPage.getByText(/step \d+ of/).count()).toBe(0);
+    expect(await stillSameDocument(queuePage)).toBe(true);
+    expect(await stillSameDocument(jobPage)).toBe(true);
+  });
+
+  it('opens the job from history and shows its results', async () => {
+    const page = await openPage();
+    await signIn(page, owner);
+    await page.getByRole('navigation').getByRole('link', { name: 'History', exact: true }).click();
+    const rows = page.getByRole('list', { name: 'Jobs' });
+    await rows.getByRole('link', { name: finished.name, exact: true }).waitFor();
+    expect(await rows.getByRole('link', { name: `View gallery of ${finished.name}` }).getAttribute('href')).toBe(
+      `/gallery/${finished.id}`,
+    );
+    await rows.getByRole('link', { name: finished.name, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: finished.name }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/job/${finished.id}`);
+    expect(await mainRegion(page).getByText('Completed').first().isVisible()).toBe(true);
+
+    const results = page.getByRole('group', { name: 'Results' }).getByRole('img');
+    await expect.poll(() => results.count()).toBe(6);
+    await expect
+      .poll(() => results.evaluateAll((images) => images.every((img) => (img as HTMLImageElement).naturalWidth > 0)))
+      .toBe(true);
+    expect(await fitsViewport(page)).toBe(true);
+    await screenshot(page, 'job-details-desktop');
+  });
+
+  it('pages the history by 10, filters it by status and searches it', async () => {
+    const historian = await createUser('user');
+    const token = await apiToken(historian);
+    for (let n = 1; n <= 11; n++) {
+      const id = await submitJob(token, jobRequest(workflowId, `Dune ${n}`, 50));
+      await cancelIfRunning(token, id);
+    }
+    await waitForEmptyQueue(token);
+
+    const page = await openPage();
+    await signIn(page, historian);
+    await page.goto(appUrl('/history'));
+    const rows = page.getByRole('list', { name: 'Jobs' }).getByRole('listitem');
+    await page.getByText('Page 1 of 2 · 11 jobs').waitFor();
+    expect(await rows.count()).toBe(10);
+    expect(await fitsViewport(page)).toBe(true);
+    await screenshot(page, 'history-desktop');
+
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText('Page 2 of 2 · 11 jobs').waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(new URL(page.url()).search).toBe('?page=2');
+
+    await page.getByLabel('Status').selectOption({ label: 'Completed' });
+    await page.getByText('No jobs found').waitFor();
+    await page.getByLabel('Status').selectOption({ label: 'Cancelled' });
+    await page.getByText('Page 1 of 2 · 11 jobs').waitFor();
+
+    await page.getByLabel('Search jobs').fill('Dune 1');
+    await page.getByText('Page 1 of 1 · 3 jobs').waitFor();
+    const names = await page.getByRole('list', { name: 'Jobs' }).getByRole('link', { name: /^Dune/ }).allTextContents();
+    expect(names.sort()).toEqual(['Dune 1', 'Dune 10', 'Dune 11']);
+    expect(new URL(page.url()).search).toBe('?status=cancelled&search=Dune+1');
+  });
+
+  it('clones a job under a new name, asking for one', async () => {
+    const page = await openPage();
+    await signIn(page, owner);
+    await page.goto(appUrl(`/job/${finished.id}`));
+    await page.getByRole('button', { name: 'Clone' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Clone job' });
+    const input = dialog.getByLabel('New job name');
+    expect(await input.inputValue()).toBe(`${finished.name} (copy)`);
+    await input.fill('   ');
+    await dialog.getByRole('button', { name: 'Clone job' }).click();
+    await dialog.getByText('Please enter a job name').waitFor();
+    await screenshot(page, 'job-clone-dialog-desktop');
+
+    const cloneName = uniqueName('Cloned lighthouse');
+    await input.fill(cloneName);
+    await page.route('**/api/jobs/*/clone', (route) => route.abort());
+    await dialog.getByRole('button', { name: 'Clone job' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Failed to clone job' }).waitFor();
+    await page.unroute('**/api/jobs/*/clone');
+    await dialog.getByRole('button', { name: 'Clone job' }).click();
+    await page.getByRole('heading', { level: 1, name: cloneName }).waitFor();
+    const cloneId = Number(new URL(page.url()).pathname.split('/').pop());
+    expect(cloneId).not.toBe(finished.id);
+    await cancelIfRunning(owner.token, cloneId);
+    await waitForEmptyQueue(owner.token);
+  });
+
+  it('cancels a running job from its page', async () => {
+    const page = await openPage();
+    await signIn(page, owner);
+    const name = uniqueName('Long batch');
+    const id = await submitJob(owner.token, jobRequest(workflowId, name, 60));
+    await page.goto(appUrl(`/job/${id}`));
+    await page.locator('main [data-status="processing"]').first().waitFor({ timeout: 10_000 });
+    await page.getByText(/step \d+ of \d+/).waitFor();
+    await screenshot(page, 'job-running-desktop');
+
+    await page.getByRole('button', { name: 'Cancel job' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Cancel this job?' });
+    await confirm.getByRole('button', { name: 'Cancel job' }).click();
+    await page.locator('main [data-status="cancelled"]').first().waitFor();
+    await page.getByRole('status').filter({ hasText: 'This job was cancelled' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel job' }).count()).toBe(0);
+    expect((await getJob(owner.token, id)).status).toBe('cancelled');
+    await waitForEmptyQueue(owner.token);
+    expect(await fitsViewport(page)).toBe(true);
+    await screenshot(page, 'job-cancelled-desktop');
+  });
+});
+
+describe('the live connection', () => {
+  it('is one per tab whatever the page, closes on sign-out and is new after signing in again', async () => {
+    const page = await openPage();
+    const sockets: WebSocket[] = [];
+    page.on('websocket', (socket) => {
+      if (socket.url().includes('/socket.io/')) sockets.push(socket);
+    });
+    await signIn(page, owner);
+    await expect.poll(() => sockets.length).toBe(1);
+    const nav = page.getByRole('navigation');
+    for (const name of ['History', 'Analytics', 'Generate', 'History']) {
+      await nav.getByRole('link', { name, exact: true }).click();
+    }
+    await nav.getByRole('link', { name: /^Jobs .* Items/ }).click();
+    await page.getByRole('heading', { name: 'Generation Queue' }).waitFor();
+    expect(sockets.length).toBe(1);
+    expect(sockets[0]!.isClosed()).toBe(false);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => sockets[0]!.isClosed()).toBe(true);
+    await page.getByLabel('Username').fill(owner.username);
+    await page.getByLabel('Password').fill(owner.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => sockets.length).toBe(2);
+    expect(sockets[1]!.isClosed()).toBe(false);
+  });
+});
+
+describe('analytics', () => {
+  it('shows My Analytics for the period chosen, 30days first', async () => {
+    const page = await openPage();
+    await signIn(page, owner);
+    await page.getByRole('navigation').getByRole('link', { name: 'Analytics', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'My Analytics' }).waitFor();
+    expect(await page.getByRole('radio', { name: '30days' }).isChecked()).toBe(true);
+    await page.getByRole('table', { name: 'Popular workflows' }).getByText('Text to Image').waitFor();
+    expect(await page.getByText('System Admin View').count()).toBe(0);
+
+    for (const period of ['7days', '90days'] as const) {
+      const request = page.waitForRequest((r) => r.url().includes(`/api/analytics/dashboard?period=${period}`));
+      await page.getByText(period, { exact: true }).click();
+      await request;
+      expect(await page.getByRole('radio', { name: period }).isChecked()).toBe(true);
+      await page.locator('[aria-busy="false"]').waitFor();
+    }
+    expect(await fitsViewport(page)).toBe(true);
+    await screenshot(page, 'analytics-desktop');
+  });
+
+  it('shows a super admin the System Analytics with the System Admin View badge', async () => {
+    const page = await openPage();
+    await signIn(page, inject('e2eAdmin'));
+    await page.goto(appUrl('/dashboard'));
+    await page.getByRole('heading', { level: 1, name: 'System Analytics' }).waitFor();
+    await page.getByText('System Admin View').waitFor();
+    await page.getByRole('table', { name: 'Active users' }).getByText(owner.username).waitFor();
+    await screenshot(page, 'analytics-admin-desktop');
+  });
+
+  it("says 'Failed to load dashboard data' when the dashboard cannot be loaded", async () => {
+    const page = await openPage();
+    await signIn(page, owner);
+    await page.route('**/api/analytics/**', (route) => route.abort());
+    await page.goto(appUrl('/dashboard'));
+    await page.getByRole('alert').filter({ hasText: 'Failed to load dashboard data' }).waitFor({ timeout: 15_000 });
+  });
+});
+
+describe('the shared queue, live across browsers', () => {
+  it("shows another user's new job in a second browser context in under a second, without polling", async () => {
+    const watcher = await openPage();
+    await signIn(watcher, await createUser('user'));
+    await watcher.goto(appUrl('/queue'));
+    await watcher.getByText('No jobs in queue').waitFor();
+    // from here on the 5 s poll cannot answer: only the socket can bring the job
+    await watcher.route('**/api/queue', (route) => route.abort());
+
+    const submitter = await openPage();
+    await signIn(submitter, owner);
+    const name = uniqueName('Seen elsewhere');
+    const body = jobRequest(workflowId, name, 8);
+    // Both clocks are the same browser's: the time is what a person would see.
+    const seenAt = await watchForText(watcher, name);
+    const sent = await submitter.evaluate(async (payload) => {
+      const sentAt = Date.now();
+      const response = await fetch('/api/jobs', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token')}` },
+        body: JSON.stringify(payload),
+      });
+      const { id } = (await response.json()) as { id: number };
+      return { id, sentAt, answeredAt: Date.now() };
+    }, body);
+    const id = sent.id;
+    await watcher.getByText(name, { exact: true }).first().waitFor({ timeout: 5000 });
+    const latencyMs = (await seenAt()) - sent.sentAt;
+    process.stdout.write(
+      `second-context queue latency: ${latencyMs} ms from the submit (its POST answered after ${sent.answeredAt - sent.sentAt} ms)\n`,
+    );
+    expect(latencyMs).toBeLessThan(1000);
+    // another user's job is shown but not linked: its page is not theirs to open
+    expect(await watcher.getByRole('link', { name }).count()).toBe(0);
+
+    // the worker runs two jobs at once (WORKER_CONCURRENCY), so a third one waits
+    const alongsideId = await submitJob(owner.token, jobRequest(workflowId, uniqueName('Running alongside'), 8));
+    const nextName = uniqueName('Waiting its turn');
+    const nextId = await submitJob(owner.token, jobRequest(workflowId, nextName, 4));
+    await watcher.getByRole('region', { name: 'Upcoming jobs (1)' }).getByText(nextName).waitFor({ timeout: 2000 });
+    expect(await fitsViewport(watcher)).toBe(true);
+    await screenshot(watcher, 'queue-upcoming-desktop');
+
+    for (const jobId of [nextId, alongsideId, id]) await cancelIfRunning(owner.token, jobId);
+    await waitForEmptyQueue(owner.token);
+  });
+});
+
+describe('on a 390px phone', () => {
+  it('fits the queue, history, job details and analytics', async () => {
+    const page = await openPage(PHONE);
+    await signIn(page, owner);
+    const name = uniqueName('Phone batch with a rather long name to wrap');
+    const id = await submitJob(owner.token, jobRequest(workflowId, name, 20));
+    const alongsideId = await submitJob(owner.token, jobRequest(workflowId, uniqueName('Alongside'), 20));
+    const nextId = await submitJob(owner.token, jobRequest(workflowId, uniqueName('Next in line'), 3));
+
+    await page.goto(appUrl('/queue'));
+    await page.getByRole('region', { name: 'Current job' }).getByRole('link', { name }).waitFor({ timeout: 5000 });
+    await page.getByRole('region', { name: 'Upcoming jobs (1)' }).waitFor();
+    expect(await fitsViewport(page)).toBe(true);
+    await screenshot(page, 'queue-running-phone');
+
+    await page.goto(appUrl(`/job/${id}`));
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await page.getByRole('group', { name: 'Results' }).getByRole('img').first().waitFor({ timeout: 10_000 });
+    expect(await fitsViewport(page)).toBe(true);
+    await screenshot(page, 'job-running-phone');
+    for (const jobId of [nextId, alongsideId, id]) await cancelIfRunning(owner.token, jobId);
+    await waitForEmptyQueue(owner.token);
+
+    await page.goto(appUrl(`/job/${finished.id}`));
+    await page.getByRole('heading', { level: 1, name: finished.name }).waitFor();
+    await expect.poll(() => page.getByRole('group', { name: 'Results' }).getByRole('img').count()).toBe(6);
+    expect(await fitsViewport(page)).toBe(true);
+    await screenshot(page, 'job-details-phone');
+
+    await page.goto(appUrl('/history'));
+    await page.getByRole('list', { name: 'Jobs' }).getByRole('link', { name: finished.name, exact: true }).waitFor();
+    expect(await fitsViewport(page)).toBe(true);
+    await screenshot(page, 'history-phone');
+
+    await page.goto(appUrl('/queue'));
+    await page.getByText('No jobs in queue').waitFor();
+    expect(await fitsViewport(page)).toBe(true);
+    await screenshot(page, 'queue-empty-phone');
+
+    await page.goto(appUrl('/dashboard'));
+    await page.getByRole('table', { name: 'Popular workflows' }).waitFor();
+    expect(await fitsViewport(page)).toBe(true);
+    await screenshot(page, 'analytics-phone');
+  });
+});
