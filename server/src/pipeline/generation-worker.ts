@@ -31,8 +31,9 @@ export class GenerationWorker implements OnApplicationBootstrap, OnApplicationSh
     this.connections = [workerRedis, queueRedis];
     this.queue = new Queue(GENERATION_QUEUE, { connection: queueRedis, prefix });
     const queue = this.queue;
+    // asked before every item once a slice is done: both counts in one round trip to Redis
     const probe = {
-      othersWaiting: async () => (await queue.getWaitingCount()) + (await queue.getPrioritizedCount()) > 0,
+      othersWaiting: async () => (await queue.getJobCountByTypes('waiting', 'prioritized')) > 0,
     };
     this.worker = new Worker<JobPayloads['run-job']>(
       GENERATION_QUEUE,

@@ -1,9 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import { GalleryItemEntity } from '../gallery/gallery-item.entity.js';
 import { JobEntity } from '../jobs/job.entity.js';
 import type { StoredOutput } from './media-store.js';
+
+/**
+ * A row as PostgreSQL answered it (`RETURNING *`) turned into its entity the way a find builds one
+ * (TypeORM's own hydration of each column: types, transformers), so a write need not be read back.
+ */
+function toEntity<T extends ObjectLiteral>(m: EntityManager, target: EntityTarget<T>, row: Record<string, unknown>): T {
+  const metadata = m.dataSource.getMetadata(target);
+  const entity = metadata.create(m.queryRunner, { fromDeserializer: true }) as T;
+  for (const column of metadata.columns) {
+    const value = row[column.databaseName];
+    if (value !== undefined) column.setEntityValue(entity, m.dataSource.driver.prepareHydratedValue(value, column));
+  }
+  return entity;
+}
 
 /**
  * The worker's writes. Every item outcome is recorded together with the checkpoint in one
@@ -35,36 +49,7 @@ export class JobProgressRepository {
     outputs: StoredOutput[],
   ): Promise<{ job: JobEntity | null; created: GalleryItemEntity[] }> {
     return this.db.transaction(async (m) => {
-      const created: GalleryItemEntity[] = [];
-      for (const o of outputs) {
-        const rows = await m
-          .createQueryBuilder()
-          .insert()
-          .into(GalleryItemEntity)
-          .values({
-            userId: job.userId,
-            jobId: job.id,
-            batchIndex,
-            outputIndex: o.outputIndex,
-            filePath: o.filePath,
-            thumbnailPath: o.thumbnailPath,
-            mediaType: o.mediaType,
-            contentType: o.contentType,
-            sizeBytes: o.sizeBytes,
-            width: o.width,
-            height: o.height,
-            jobName: job.jobName,
-            workflowName: job.workflowName,
-            seedUsed: seed,
-            status: 'active',
-            userTags: [],
-          })
-          .orIgnore()
-          .returning('*')
-          .execute();
-        const id = (rows.raw as Array<{ id: number }>)[0]?.id;
-        if (id !== undefined) created.push((await m.findOneBy(GalleryItemEntity, { id }))!);
-      }
+      const created = await this.insertItems(m, job, batchIndex, seed, outputs);
       const updated = await this.advance(
         m,
         job.id,
@@ -132,6 +117,49 @@ export class JobProgressRepository {
     return this.findJob(jobId);
   }
 
+  /** One INSERT for all of an item's outputs; RETURNING gives back only the rows it added (not the conflicts). */
+  private async insertItems(
+    m: EntityManager,
+    job: JobEntity,
+    batchIndex: number,
+    seed: number,
+    outputs: StoredOutput[],
+  ): Promise<GalleryItemEntity[]> {
+    if (outputs.length === 0) return [];
+    const result = await m
+      .createQueryBuilder()
+      .insert()
+      .into(GalleryItemEntity)
+      .values(
+        outputs.map((o) => ({
+          userId: job.userId,
+          jobId: job.id,
+          batchIndex,
+          outputIndex: o.outputIndex,
+          filePath: o.filePath,
+          thumbnailPath: o.thumbnailPath,
+          mediaType: o.mediaType,
+          contentType: o.contentType,
+          sizeBytes: o.sizeBytes,
+          width: o.width,
+          height: o.height,
+          jobName: job.jobName,
+          workflowName: job.workflowName,
+          seedUsed: seed,
+          status: 'active' as const,
+          userTags: [],
+        })),
+      )
+      .orIgnore()
+      .returning('*')
+      .updateEntity(false)
+      .execute();
+    return (result.raw as Record<string, unknown>[])
+      .map((row) => toEntity(m, GalleryItemEntity, row))
+      .sort((a, b) => a.outputIndex - b.outputIndex);
+  }
+
+  /** Moves the checkpoint and the counters in one UPDATE, answering the job as it now is. */
   private async advance(
     m: EntityManager,
     jobId: number,
@@ -139,14 +167,18 @@ export class JobProgressRepository {
     counters: string,
     extra: unknown[] = [],
   ): Promise<JobEntity | null> {
-    await m.query(
+    if (!m.queryRunner) throw new Error('advance() runs inside a transaction');
+    const { records } = await m.queryRunner.query(
       `UPDATE jobs SET ${counters},
          next_batch_index = GREATEST(next_batch_index, $2 + 1),
          status = CASE WHEN status IN ('queued', 'submitting') THEN 'processing' ELSE status END,
          updated_at = now()
-       WHERE id = $1`,
+       WHERE id = $1
+       RETURNING *`,
       [jobId, batchIndex, ...extra],
+      true,
     );
-    return m.findOneBy(JobEntity, { id: jobId });
+    const row = (records as Record<string, unknown>[])[0];
+    return row ? toEntity(m, JobEntity, row) : null;
   }
 }
