@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, appUrl, launchBrowser, newContext, signIn } from '../support/browser.js';
-import { catalogueIds, uploadSampleAssets, type CatalogueIds } from '../support/catalogue.js';
+import { catalogueIds, deleteAsset, uploadAsset, uploadSampleAssets, type CatalogueIds } from '../support/catalogue.js';
 import { capture, chooseOnDashboard, field, fitsViewport, region, required } from '../support/screens.js';
 import { createUser } from '../support/users.js';
 
@@ -176,9 +177,11 @@ describe('workflow screens', () => {
     await page.getByRole('heading', { name: 'Text to Image', level: 1 }).waitFor();
 
     await generateButton(page).click();
-    await page.getByText('Please enter a job name').waitFor();
+    await field(page, required('Job name')).getByText('Please enter a job name').waitFor();
+    expect(await page.getByText('Please enter a job name').count()).toBe(1);
 
     await page.getByLabel('Job name').fill('Range check');
+    expect(await page.getByText('Please enter a job name').count()).toBe(0);
     await page.getByLabel('Steps', { exact: true }).fill('500');
     await field(page, 'Steps').getByText('Steps must be at most 100').waitFor();
     await page.getByLabel('CFG scale').fill('7.3');
@@ -216,6 +219,29 @@ describe('workflow screens', () => {
     await capture(page, 'workflow-slug-desktop');
   });
 
+  it("shows the server's answer beside the field it names: an asset deleted after it was chosen", async () => {
+    const user = await newUser();
+    const name = `Vanishing ${randomBytes(2).toString('hex')}`;
+    const assetId = await uploadAsset(user, { name, from: `#${randomBytes(3).toString('hex')}`, to: '#000000' });
+    const page = await openAs(user);
+    await page.goto(appUrl(`/workflow/${ids['Image to Image']}`));
+    const source = page.getByRole('group', { name: /^Source image/ });
+    await source.getByRole('button', { name }).click();
+    await deleteAsset(user, assetId);
+
+    await page.getByLabel('Job name').fill('Gone missing');
+    await generateButton(page).click();
+    await source.getByText('Source image: unknown asset').waitFor();
+    expect(await page.getByText('Source image: unknown asset').count()).toBe(1);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.getByText(/Job submitted successfully/).count()).toBe(0);
+
+    await source.getByRole('button', { name: 'Harbour' }).click();
+    expect(await source.getByText('Source image: unknown asset').count()).toBe(0);
+    await generateButton(page).click();
+    await page.getByText('Job submitted successfully! Generating 1 images').waitFor();
+  });
+
   it('sends a JSON workflow on the slug route back to /workflow/{id} with an alert', async () => {
     const page = await openAs(await newUser());
     await page.goto(appUrl(`/workflow-slug/${ids['Upscale 4x']}`));
@@ -238,7 +264,7 @@ describe('workflow screens', () => {
     await page.getByLabel('Sampler').selectOption('ddim');
 
     await page.getByRole('button', { name: 'Save Configuration' }).click();
-    await page.getByText('Please enter a configuration name').waitFor();
+    await field(page, 'Configuration name').getByText('Please enter a configuration name').waitFor();
     await page.getByLabel('Configuration name').fill('Crisp');
     await page.getByRole('button', { name: 'Save Configuration' }).click();
     await page.getByText('Configuration saved successfully!').waitFor();

@@ -55,7 +55,7 @@ describe('queue, job details and history, live', () => {
     const id = await submitJob(owner.token, jobRequest(workflowId, name, 6));
     finished = { id, name };
 
-    const current = queuePage.getByRole('region', { name: 'Current job' });
+    const current = queuePage.getByRole('region', { name: 'Current jobs (1)' }).getByRole('article', { name });
     await current.getByRole('link', { name }).waitFor({ timeout: 5000 });
     await current.getByText(/step \d+ of \d+/).waitFor({ timeout: 5000 });
     expect(await current.getByText(/^\d+ of 6$/).isVisible()).toBe(true);
@@ -292,10 +292,21 @@ describe('the shared queue, live across browsers', () => {
     expect(await watcher.getByRole('link', { name }).count()).toBe(0);
 
     // the worker runs two jobs at once (WORKER_CONCURRENCY), so a third one waits
-    const alongsideId = await submitJob(owner.token, jobRequest(workflowId, uniqueName('Running alongside'), 8));
+    const alongsideName = uniqueName('Running alongside');
+    const alongsideId = await submitJob(owner.token, jobRequest(workflowId, alongsideName, 8));
     const nextName = uniqueName('Waiting its turn');
     const nextId = await submitJob(owner.token, jobRequest(workflowId, nextName, 4));
     await watcher.getByRole('region', { name: 'Upcoming jobs (1)' }).getByText(nextName).waitFor({ timeout: 2000 });
+    // both running jobs are shown, each with its own progress bar
+    const running = watcher.getByRole('region', { name: 'Current jobs (2)' }).getByRole('article');
+    await running.getByRole('progressbar').nth(1).waitFor({ timeout: 2000 });
+    expect(await running.evaluateAll((jobs) => jobs.map((job) => job.getAttribute('aria-label')))).toEqual([
+      name,
+      alongsideName,
+    ]);
+    for (const job of await running.all()) {
+      expect(await job.getByText(/^\d+ of 8$/).isVisible()).toBe(true);
+    }
     expect(await fitsViewport(watcher)).toBe(true);
     await screenshot(watcher, 'queue-upcoming-desktop');
 
@@ -314,7 +325,7 @@ describe('on a 390px phone', () => {
     const nextId = await submitJob(owner.token, jobRequest(workflowId, uniqueName('Next in line'), 3));
 
     await page.goto(appUrl('/queue'));
-    await page.getByRole('region', { name: 'Current job' }).getByRole('link', { name }).waitFor({ timeout: 5000 });
+    await page.getByRole('region', { name: 'Current jobs (2)' }).getByRole('link', { name }).waitFor({ timeout: 5000 });
     await page.getByRole('region', { name: 'Upcoming jobs (1)' }).waitFor();
     expect(await fitsViewport(page)).toBe(true);
     await screenshot(page, 'queue-running-phone');

@@ -46,3 +46,42 @@ export async function chooseOnDashboard(page: Page, name: string): Promise<void>
   await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
   await region(page, name).waitFor();
 }
+
+/**
+ * Elements that stick out of the viewport sideways, or scroll sideways inside a box: what a
+ * phone would cut off or hide behind a swipe. Invisible helpers (1px accessibility inputs) and
+ * text an ellipsis ends on purpose are left out.
+ */
+export function cutOffElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const describe = (el: Element) => {
+      const label = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? '';
+      return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}> ${label}`;
+    };
+    const clippedByAncestor = (el: Element) => {
+      for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    const found: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1 || box.height <= 1) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      if ((box.left < -1 || box.right > width + 1) && !clippedByAncestor(el)) found.push(`sticks out: ${describe(el)}`);
+      const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
+      if (scrolls && el.scrollWidth > el.clientWidth + 1) found.push(`scrolls sideways: ${describe(el)}`);
+    }
+    return found;
+  });
+}
+
+/** True when the element is wholly inside the viewport's width (it may be further down the page). */
+export async function withinViewportWidth(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const width = await page.evaluate(() => document.documentElement.clientWidth);
+  return box !== null && box.x >= 0 && box.x + box.width <= width + 0.5;
+}

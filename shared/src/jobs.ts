@@ -67,7 +67,10 @@ export type QueueStats = z.infer<typeof queueStatsSchema>;
 
 export const queueStatusSchema = z.object({
   stats: queueStatsSchema,
+  /** The first of `running_jobs`: SPEC's shape, kept for readers that know only one. */
   current_job: jobSchema.nullable(),
+  /** Every job a worker has taken and not finished (several run at once), oldest first. */
+  running_jobs: z.array(jobSchema),
   upcoming_jobs: z.array(jobSchema),
 });
 export type QueueStatus = z.infer<typeof queueStatusSchema>;

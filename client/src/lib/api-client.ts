@@ -56,7 +56,9 @@ export async function apiRequest<T>(path: string, schema: ZodType<T>, options: A
   if (!response.ok) {
     if (response.status === 401 && token) expireStoredSession();
     const parsed = errorResponseSchema.safeParse(payload);
-    throw new ApiError(response.status, parsed.success ? parsed.data.error : null);
+    throw parsed.success
+      ? new ApiError(response.status, parsed.data.error, parsed.data.fields)
+      : new ApiError(response.status, null);
   }
   return schema.parse(payload);
 }

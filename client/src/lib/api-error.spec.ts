@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorText, isUnauthorized } from './api-error';
+import { ApiError, errorText, fieldErrors, isUnauthorized } from './api-error';
 
 describe('errorText', () => {
   it("prefers the server's own text", () => {
@@ -14,5 +14,12 @@ describe('errorText', () => {
   it('recognises a 401', () => {
     expect(isUnauthorized(new ApiError(401, null))).toBe(true);
     expect(isUnauthorized(new ApiError(403, null))).toBe(false);
+  });
+
+  it("keeps the server's per-field messages of a 400, and has none for other failures", () => {
+    const answer = new ApiError(400, 'Steps must be at most 50', { steps: 'Steps must be at most 50' });
+    expect(fieldErrors(answer)).toEqual({ steps: 'Steps must be at most 50' });
+    expect(fieldErrors(new ApiError(500, 'Internal error'))).toEqual({});
+    expect(fieldErrors(new TypeError('Failed to fetch'))).toEqual({});
   });
 });

@@ -1,10 +1,14 @@
-/** A failed API call. `serverMessage` is the `{ error }` text the server answered, when it did. */
+/**
+ * A failed API call. `serverMessage` is the `{ error }` text the server answered, when it did;
+ * `fieldMessages` its per-field messages (a 400 for a body that failed validation), keyed by field.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
   constructor(
     readonly status: number,
     readonly serverMessage: string | null,
+    readonly fieldMessages: Readonly<Record<string, string>> = {},
   ) {
     super(serverMessage ?? `Request failed with status ${status}`);
   }
@@ -13,6 +17,11 @@ export class ApiError extends Error {
 /** SPEC section 8: show the server's error text when there is one, otherwise the screen's default. */
 export function errorText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+/** The server's per-field messages, or none when the failure was not about particular fields. */
+export function fieldErrors(error: unknown): Readonly<Record<string, string>> {
+  return error instanceof ApiError ? error.fieldMessages : {};
 }
 
 export function isUnauthorized(error: unknown): boolean {

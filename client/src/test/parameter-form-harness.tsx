@@ -11,11 +11,13 @@ function Harness({
   assets,
   saved,
   onCheck,
+  onServerAnswer,
 }: {
   fields: readonly ParamField[];
   assets: readonly Asset[];
   saved: Record<string, unknown>;
   onCheck: (parameters: Record<string, unknown> | null) => void;
+  onServerAnswer: (show: (messages: Record<string, string>) => string[]) => void;
 }) {
   const form = useParameterValues(fields, 'harness');
   return (
@@ -33,13 +35,17 @@ function Harness({
       <button type="button" onClick={() => form.apply(saved)}>
         Apply saved
       </button>
+      <button type="button" onClick={() => onServerAnswer(form.showServerErrors)}>
+        Server answers
+      </button>
     </>
   );
 }
 
 /**
  * Renders the form as a screen would; `check()` is what Generate does before sending anything,
- * the "Apply saved" button what choosing a saved configuration (`saved`) does.
+ * the "Apply saved" button what choosing a saved configuration (`saved`) does, `serverAnswers()`
+ * what Generate does with the per-field messages of a 400.
  */
 export function renderParameterForm(
   fields: readonly ParamField[],
@@ -48,12 +54,28 @@ export function renderParameterForm(
 ) {
   const user = userEvent.setup();
   let last: Record<string, unknown> | null = null;
-  renderUi(<Harness fields={fields} assets={assets} saved={saved} onCheck={(parameters) => (last = parameters)} />);
+  let answer: Record<string, string> = {};
+  let placed: string[] = [];
+  renderUi(
+    <Harness
+      fields={fields}
+      assets={assets}
+      saved={saved}
+      onCheck={(parameters) => (last = parameters)}
+      onServerAnswer={(show) => (placed = show(answer))}
+    />,
+  );
   return {
     user,
     async check(): Promise<Record<string, unknown> | null> {
       await user.click(screen.getByRole('button', { name: 'Check' }));
       return last;
+    },
+    /** What a 400 from the server does: its per-field messages; answers the names placed beside fields. */
+    async serverAnswers(messages: Record<string, string>): Promise<string[]> {
+      answer = messages;
+      await user.click(screen.getByRole('button', { name: 'Server answers' }));
+      return placed;
     },
   };
 }

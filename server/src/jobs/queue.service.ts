@@ -38,8 +38,7 @@ export class QueueService {
       workSeconds += remaining * rate;
     }
 
-    const running = active.filter((a) => a.job.status !== 'queued');
-    const current = running[0] ?? null;
+    const running = active.filter((a) => a.job.status !== 'queued').map((a) => toJobDto(a.job, a.username));
     return {
       stats: {
         processing,
@@ -48,7 +47,8 @@ export class QueueService {
         total_items: totalItems,
         estimated_wait_time: Math.round(workSeconds / Math.max(1, workerCount)),
       },
-      current_job: current ? toJobDto(current.job, current.username) : null,
+      current_job: running[0] ?? null,
+      running_jobs: running,
       upcoming_jobs: active.filter((a) => a.job.status === 'queued').map((a) => toJobDto(a.job, a.username)),
     };
   }

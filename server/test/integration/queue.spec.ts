@@ -43,6 +43,7 @@ describe('GET /api/queue', () => {
     expect(res.body).toEqual({
       stats: { processing: 0, queued: 0, submitting: 0, total_items: 0, estimated_wait_time: 0 },
       current_job: null,
+      running_jobs: [],
       upcoming_jobs: [],
     });
   });
@@ -78,10 +79,56 @@ describe('GET /api/queue', () => {
       batch_completed: 4,
       status: 'processing',
     });
+    expect(res.body.running_jobs.map((j) => j.id)).toEqual([running]);
     expect(res.body.upcoming_jobs.map((j) => j.id)).toEqual([high, low, later]);
     expect(res.body.stats).toMatchObject({ processing: 1, queued: 3, submitting: 0, total_items: 6 + 3 + 2 + 1 });
     // no history for the workflow: 30 s an item, and no live worker counts as one
     expect(res.body.stats.estimated_wait_time).toBe(12 * 30);
+  });
+
+  it('lists every job the workers have taken, oldest first, with its own progress; current_job is the first', async () => {
+    const started = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000);
+    const second = await insertJob(alice, {
+      job_name: 'second',
+      batch_size: 8,
+      batch_completed: 2,
+      next_batch_index: 2,
+      status: 'processing',
+      created_at: started(60),
+    });
+    const first = await insertJob(bob, {
+      job_name: 'first',
+      batch_size: 5,
+      batch_completed: 3,
+      next_batch_index: 3,
+      status: 'processing',
+      created_at: started(120),
+    });
+    const third = await insertJob(bob, {
+      job_name: 'third',
+      batch_size: 4,
+      status: 'submitting',
+      created_at: started(30),
+    });
+    const waiting = await insertJob(alice, {
+      job_name: 'waiting',
+      batch_size: 1,
+      status: 'queued',
+      created_at: started(200),
+    });
+
+    const res = await t.request<QueueStatus>('GET', '/api/queue', { token });
+    expect(
+      res.body.running_jobs.map((j) => [j.job_name, j.username, j.status, j.batch_completed, j.batch_size]),
+    ).toEqual([
+      ['first', 'bob', 'processing', 3, 5],
+      ['second', 'alice', 'processing', 2, 8],
+      ['third', 'bob', 'submitting', 0, 4],
+    ]);
+    expect(res.body.running_jobs.map((j) => j.id)).toEqual([first, second, third]);
+    expect(res.body.current_job).toEqual(res.body.running_jobs[0]);
+    expect(res.body.upcoming_jobs.map((j) => j.id)).toEqual([waiting]);
+    expect(res.body.stats).toMatchObject({ processing: 2, submitting: 1, queued: 1, total_items: 2 + 6 + 4 + 1 });
   });
 
   it('estimates the wait from recent seconds per item, divided among live workers', async () => {

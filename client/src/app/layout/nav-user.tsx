@@ -13,7 +13,19 @@ export function NavUser({ username, onSignOut }: { username: string; onSignOut: 
       pt={{ base: 3, lg: 0 }}
       borderTopWidth={{ base: '1px', lg: 0 }}
     >
-      <Text fontSize="sm" color="fg.muted" truncate maxW={{ base: '60%', lg: '8rem', xl: '14rem' }} title={username}>
+      {/* The phone menu has the room to show the whole name; only the laptop row cuts it short. */}
+      <Text
+        fontSize="sm"
+        color="fg.muted"
+        title={username}
+        flex={{ base: 1, lg: 'none' }}
+        minW={0}
+        overflowWrap="anywhere"
+        maxW={{ lg: '8rem', xl: '14rem' }}
+        whiteSpace={{ lg: 'nowrap' }}
+        overflow={{ lg: 'hidden' }}
+        textOverflow={{ lg: 'ellipsis' }}
+      >
         {/* Where the row is tightest the name alone says enough. */}
         <Text as="span" display={{ lg: 'none', xl: 'inline' }}>
           Signed in as{' '}

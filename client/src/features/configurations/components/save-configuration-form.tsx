@@ -2,7 +2,7 @@ import { Button, Field, HStack, Input, Stack } from '@chakra-ui/react';
 import { CONFIG_NAME_MAX, MESSAGES, saveConfigurationRequestSchema } from '@atelier/shared';
 import { useState } from 'react';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
-import { errorText } from '../../../lib/api-error';
+import { errorText, fieldErrors } from '../../../lib/api-error';
 import { useSaveConfiguration } from '../api/save-configuration';
 
 const SAVED_TEXT = 'Configuration saved successfully!';
@@ -19,31 +19,42 @@ export function SaveConfigurationForm({
 }) {
   const save = useSaveConfiguration();
   const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const fail = (text: string) => setMessage({ status: 'error', text });
 
   const onSave = () => {
+    setMessage(null);
     const request = saveConfigurationRequestSchema.safeParse({
       workflow_id: workflowId ?? undefined,
       config_name: name,
       parameter_values: workflowId === null ? {} : getValues(),
     });
     if (!request.success) {
-      setMessage({ status: 'error', text: request.error.issues[0]?.message ?? MESSAGES.saveConfigurationFailed });
+      const issues = request.error.issues;
+      // The name's message sits beside the name; a missing workflow has no field here.
+      setNameError(issues.find((issue) => issue.path[0] === 'config_name')?.message ?? null);
+      const other = issues.find((issue) => issue.path[0] !== 'config_name');
+      if (other) fail(other.message);
       return;
     }
-    setMessage(null);
+    setNameError(null);
     save.mutate(request.data, {
       onSuccess: () => {
         setName('');
         setMessage({ status: 'success', text: SAVED_TEXT });
       },
-      onError: (error) => setMessage({ status: 'error', text: errorText(error, MESSAGES.saveConfigurationFailed) }),
+      onError: (error) => {
+        const { config_name: serverNameError } = fieldErrors(error);
+        if (serverNameError) setNameError(serverNameError);
+        else fail(errorText(error, MESSAGES.saveConfigurationFailed));
+      },
     });
   };
 
   return (
     <Stack gap={3}>
-      <Field.Root>
+      <Field.Root invalid={nameError !== null}>
         <Field.Label>Configuration name</Field.Label>
         <HStack w="full" gap={2}>
           <Input
@@ -51,13 +62,17 @@ export function SaveConfigurationForm({
             minW={0}
             value={name}
             maxLength={CONFIG_NAME_MAX}
-            onChange={(event) => setName(event.target.value)}
+            onChange={(event) => {
+              setName(event.target.value);
+              setNameError(null);
+            }}
             onKeyDown={(event) => event.key === 'Enter' && onSave()}
           />
           <Button variant="outline" flexShrink={0} loading={save.isPending} onClick={onSave}>
             {buttonLabel}
           </Button>
         </HStack>
+        <Field.ErrorText>{nameError}</Field.ErrorText>
       </Field.Root>
       <FormMessage message={message} />
     </Stack>

@@ -8,9 +8,20 @@ export function batchSizeFromInput(text: string): number {
 }
 
 /** Free typing, clamped to the allowed range as soon as the box is left (SPEC section 5). */
-export function BatchSizeInput({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+export function BatchSizeInput({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  id?: string;
+  value: string;
+  /** What the server said of the size sent (the box itself never holds one out of range). */
+  error?: string;
+  onChange: (value: string) => void;
+}) {
   return (
-    <Field.Root>
+    <Field.Root id={id} invalid={Boolean(error)}>
       <Field.Label>Batch size</Field.Label>
       <Input
         type="number"
@@ -25,6 +36,7 @@ export function BatchSizeInput({ value, onChange }: { value: string; onChange: (
       <Field.HelperText>
         {BATCH_SIZE_MIN} – {formatCount(BATCH_SIZE_MAX)} images
       </Field.HelperText>
+      <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
   );
 }

@@ -77,6 +77,7 @@ export function GeneratePage() {
                 workflowId={loaded?.id ?? null}
                 jobNameRequired={false}
                 collectParameters={() => (form.validate() ? form.parameters() : null)}
+                showParameterErrors={form.showServerErrors}
               />
               <Separator />
               <SaveConfigurationForm

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@atelier/shared';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../../test/render-ui';
@@ -52,21 +52,48 @@ describe('Generate panel', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it('requires a job name on the workflow screens but not on the dashboard', async () => {
+  /** The form field (label, control, messages) around the control labelled `label`. */
+  const fieldOf = (label: RegExp) => screen.getByLabelText(label).closest<HTMLElement>('[data-part="root"]')!;
+
+  it('requires a job name on the workflow screens, beside the field, checking the parameters at the same time', async () => {
+    const user = userEvent.setup();
+    const collect = vi.fn(() => ({ steps: 20 }));
+    renderUi(<GeneratePanel workflowId={3} jobNameRequired collectParameters={collect} />);
+    const jobName = () => screen.getByLabelText(/^Job name/);
+    expect(within(fieldOf(/^Job name/)).queryByText(MESSAGES.enterJobName)).not.toBeInTheDocument();
+
+    await user.type(jobName(), '   ');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(within(fieldOf(/^Job name/)).getByText(MESSAGES.enterJobName)).toBeVisible();
+    expect(jobName()).toHaveAttribute('aria-invalid', 'true');
+    expect(jobName()).toHaveFocus();
+    expect(collect).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(fetchSpy).not.toHaveBeenCalled();
+
+    await user.type(jobName(), 'Dusk');
+    expect(within(fieldOf(/^Job name/)).queryByText(MESSAGES.enterJobName)).not.toBeInTheDocument();
+    expect(jobName()).not.toHaveAttribute('aria-invalid');
+    await user.clear(jobName());
+    expect(within(fieldOf(/^Job name/)).getByText(MESSAGES.enterJobName)).toBeVisible();
+  });
+
+  it('leaves the focus on the first invalid parameter when the job name is blank too', async () => {
+    const user = userEvent.setup();
+    renderUi(<GeneratePanel workflowId={3} jobNameRequired collectParameters={() => null} />);
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(within(fieldOf(/^Job name/)).getByText(MESSAGES.enterJobName)).toBeVisible();
+    expect(screen.getByLabelText(/^Job name/)).not.toHaveFocus();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('does not ask for a job name on the dashboard', async () => {
     const user = userEvent.setup();
     const collect = vi.fn(() => null);
-    const { unmount } = renderUi(<GeneratePanel workflowId={3} jobNameRequired collectParameters={collect} />);
-    await user.type(screen.getByLabelText(/^Job name/), '   ');
-    await user.click(screen.getByRole('button', { name: 'Generate' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.enterJobName);
-    expect(screen.getByLabelText(/^Job name/)).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText(/^Job name/)).toHaveFocus();
-    expect(collect).not.toHaveBeenCalled();
-    unmount();
-
     renderUi(<GeneratePanel workflowId={3} jobNameRequired={false} collectParameters={collect} />);
     expect(screen.getByText('(optional)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(screen.queryByText(MESSAGES.enterJobName)).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(collect).toHaveBeenCalledOnce();
     expect(fetchSpy).not.toHaveBeenCalled();

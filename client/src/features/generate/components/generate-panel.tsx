@@ -2,7 +2,7 @@ import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { BATCH_SIZE_DEFAULT, MESSAGES, jobSubmittedMessage, submitJobSchema } from '@atelier/shared';
 import { useId, useState } from 'react';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
-import { errorText } from '../../../lib/api-error';
+import { errorText, fieldErrors } from '../../../lib/api-error';
 import { useSubmitJob } from '../api/submit-job';
 import { BatchSizeInput, batchSizeFromInput } from './batch-size-input';
 
@@ -12,43 +12,69 @@ export interface GeneratePanelProps {
   jobNameRequired: boolean;
   /** Checks the parameters, showing messages beside the fields; null when they are not acceptable. */
   collectParameters: () => Record<string, unknown> | null;
+  /** Shows the server's messages beside the parameters they name; answers the names it placed. */
+  showParameterErrors?: (messages: Readonly<Record<string, string>>) => string[];
 }
 
 /** Job name, batch size and Generate (SPEC sections 2 and 5). Nothing is sent until every check passes. */
-export function GeneratePanel({ workflowId, jobNameRequired, collectParameters }: GeneratePanelProps) {
+export function GeneratePanel({
+  workflowId,
+  jobNameRequired,
+  collectParameters,
+  showParameterErrors = () => [],
+}: GeneratePanelProps) {
   const jobNameId = useId();
+  const batchSizeId = useId();
   const submit = useSubmitJob();
   const [jobName, setJobName] = useState('');
   const [batch, setBatch] = useState(String(BATCH_SIZE_DEFAULT));
-  const [jobNameMissing, setJobNameMissing] = useState(false);
+  // Once Generate was pressed a blank required name stays reported, however often it is retyped.
+  const [jobNameChecked, setJobNameChecked] = useState(false);
+  const [serverErrors, setServerErrors] = useState<{ job_name?: string; batch_size?: string }>({});
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const fail = (text: string) => setMessage({ status: 'error', text });
 
+  const jobNameMissing = jobNameRequired && !jobName.trim();
+  const jobNameError = serverErrors.job_name ?? (jobNameChecked && jobNameMissing ? MESSAGES.enterJobName : null);
+
+  /** The server's per-field messages go beside their fields; any other message in the alert. */
+  const showServerAnswer = (error: unknown) => {
+    const { job_name, batch_size, ...others } = fieldErrors(error);
+    setServerErrors({ job_name, batch_size });
+    // The parameters come first on the screen, so the first of theirs takes the focus.
+    const placed = showParameterErrors(others);
+    if (placed.length === 0 && (job_name || batch_size)) {
+      document.getElementById(job_name ? jobNameId : batchSizeId)?.focus();
+    }
+    const unplaced = Object.entries(others).find(([name]) => !placed.includes(name));
+    if (unplaced) fail(unplaced[1]);
+    else if (placed.length === 0 && !job_name && !batch_size) fail(errorText(error, MESSAGES.submitJobFailed));
+  };
+
   const generate = () => {
     setMessage(null);
+    setServerErrors({});
     const batchSize = batchSizeFromInput(batch);
     setBatch(String(batchSize));
     const request = submitJobSchema.safeParse({ workflow_id: workflowId ?? undefined, batch_size: batchSize });
     if (!request.success || workflowId === null) return fail(MESSAGES.selectWorkflowFirst);
-    if (jobNameRequired && !jobName.trim()) {
-      setJobNameMissing(true);
-      document.getElementById(jobNameId)?.focus();
-      return fail(MESSAGES.enterJobName);
-    }
+    // Every field is checked at once, so each message shows beside its field; focus goes to the first.
     const parameters = collectParameters();
-    if (!parameters) return;
+    setJobNameChecked(true);
+    if (jobNameMissing && parameters) document.getElementById(jobNameId)?.focus();
+    if (!parameters || jobNameMissing) return;
     submit.mutate(
       { workflow_id: workflowId, job_name: jobName.trim(), parameters, batch_size: batchSize },
       {
         onSuccess: () => setMessage({ status: 'success', text: jobSubmittedMessage(batchSize) }),
-        onError: (error) => fail(errorText(error, MESSAGES.submitJobFailed)),
+        onError: showServerAnswer,
       },
     );
   };
 
   return (
     <Stack gap={4}>
-      <Field.Root id={jobNameId} required={jobNameRequired} invalid={jobNameMissing && !jobName.trim()}>
+      <Field.Root id={jobNameId} required={jobNameRequired} invalid={jobNameError !== null}>
         <Field.Label>
           Job name
           <Field.RequiredIndicator
@@ -62,12 +88,24 @@ export function GeneratePanel({ workflowId, jobNameRequired, collectParameters }
         <Input
           value={jobName}
           maxLength={200}
-          onChange={(event) => setJobName(event.target.value)}
+          onChange={(event) => {
+            setJobName(event.target.value);
+            setServerErrors((errors) => ({ ...errors, job_name: undefined }));
+          }}
           onKeyDown={(event) => event.key === 'Enter' && generate()}
         />
         {!jobNameRequired && <Field.HelperText>Defaults to the workflow&apos;s name.</Field.HelperText>}
+        <Field.ErrorText>{jobNameError}</Field.ErrorText>
       </Field.Root>
-      <BatchSizeInput value={batch} onChange={setBatch} />
+      <BatchSizeInput
+        id={batchSizeId}
+        value={batch}
+        error={serverErrors.batch_size}
+        onChange={(value) => {
+          setBatch(value);
+          setServerErrors((errors) => ({ ...errors, batch_size: undefined }));
+        }}
+      />
       <Button colorPalette="purple" size="lg" loading={submit.isPending} loadingText="Submitting..." onClick={generate}>
         Generate
       </Button>

@@ -33,7 +33,8 @@ export function RecentJobs() {
             <HStack as="li" key={job.id} align="flex-start" gap={3} py={3} borderTopWidth={{ _notFirst: '1px' }}>
               <JobStatusIcon status={job.status} />
               <Stack gap={0.5} minW={0} flex={1}>
-                <Text fontWeight="medium" truncate title={job.job_name}>
+                {/* Two lines before an ellipsis: in the narrow column one line cut most names short. */}
+                <Text fontWeight="medium" lineClamp={2} wordBreak="break-word" title={job.job_name}>
                   {job.job_name}
                 </Text>
                 <Text textStyle="xs" color="fg.muted" truncate title={job.workflow_name}>

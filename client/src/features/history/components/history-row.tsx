@@ -18,12 +18,17 @@ export function HistoryRow({ job }: { job: Job }) {
       align={{ base: 'stretch', md: 'center' }}
     >
       <Stack gap={1} flex={1} minW={0}>
-        <HStack gap={2} wrap="wrap">
+        {/* On a phone the badge always gets its own line, so short and long names line up alike. */}
+        <Flex
+          gap={{ base: 1.5, md: 2 }}
+          direction={{ base: 'column', md: 'row' }}
+          align={{ base: 'flex-start', md: 'center' }}
+        >
           <JobStatusBadge status={job.status} size="sm" />
           <Link asChild fontWeight="semibold" color="fg" wordBreak="break-word">
             <RouterLink to={paths.job.href(job.id)}>{job.job_name}</RouterLink>
           </Link>
-        </HStack>
+        </Flex>
         <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
           {job.workflow_name} · {formatCount(job.batch_completed)} of {formatCount(job.batch_size)}{' '}
           {job.batch_size === 1 ? 'image' : 'images'}

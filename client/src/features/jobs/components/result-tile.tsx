@@ -5,7 +5,6 @@ import { isVideoPath, type JobResultItem } from '@atelier/shared';
 export function ResultTile({ item }: { item: JobResultItem }) {
   const label = `Image ${item.batch_index + 1}${item.output_index > 0 ? `.${item.output_index + 1}` : ''}`;
   const video = isVideoPath(item.url);
-  const caption = item.seed_used === null ? label : `${label} · seed ${item.seed_used}`;
   return (
     <Box as="figure" bg="bg.muted" rounded="l2" overflow="hidden" borderWidth="1px">
       <AspectRatio ratio={1}>
@@ -33,8 +32,17 @@ export function ResultTile({ item }: { item: JobResultItem }) {
           </Link>
         )}
       </AspectRatio>
-      <Text as="figcaption" fontSize="xs" color="fg.muted" px={2} py={1.5} truncate title={caption}>
-        {caption}
+      {/* On a narrow tile the seed moves to a second line rather than being cut off. */}
+      <Text as="figcaption" fontSize="xs" color="fg.muted" px={2} py={1.5}>
+        {label}
+        {item.seed_used !== null && (
+          <>
+            {' · '}
+            <Text as="span" whiteSpace="nowrap">
+              seed {item.seed_used}
+            </Text>
+          </>
+        )}
       </Text>
     </Box>
   );

@@ -94,4 +94,24 @@ describe('parameter form, JSON workflow parameters', () => {
     expect(fieldMessage('Steps')).toBe('');
     expect(await check()).toMatchObject({ steps: null });
   });
+
+  it("shows the server's per-field messages beside their fields until each is changed", async () => {
+    const { user, serverAnswers } = renderParameterForm(fieldsFromParams(params));
+    const placed = await serverAnswers({
+      sampler: 'Sampler must be one of: euler',
+      steps: 'Steps must be at most 50',
+      workflow_id: 'Please select a workflow first',
+    });
+    expect(placed).toEqual(['steps', 'sampler']);
+    expect(fieldMessage('Steps')).toBe('Steps must be at most 50');
+    expect(fieldMessage('Sampler')).toBe('Sampler must be one of: euler');
+    expect(screen.getByLabelText('Sampler')).toHaveAttribute('aria-invalid', 'true');
+    // focus goes to the first field the server named, in the form's order
+    expect(screen.getByLabelText('Steps')).toHaveFocus();
+
+    await user.clear(screen.getByLabelText('Steps'));
+    await user.type(screen.getByLabelText('Steps'), '40');
+    expect(fieldMessage('Steps')).toBe('');
+    expect(fieldMessage('Sampler')).toBe('Sampler must be one of: euler');
+  });
 });

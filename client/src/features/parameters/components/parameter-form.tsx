@@ -65,7 +65,7 @@ export function ParameterForm({
       case 'select':
         return <SelectField key={field.name} error={error} field={field} value={text(value)} onChange={set} />;
       case 'boolean':
-        return <BooleanField key={field.name} field={field} value={value === true} onChange={set} />;
+        return <BooleanField key={field.name} error={error} field={field} value={value === true} onChange={set} />;
       case 'asset':
         return (
           <AssetField

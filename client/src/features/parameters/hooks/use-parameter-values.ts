@@ -20,6 +20,11 @@ export interface ParameterValues {
   apply: (saved: Record<string, unknown>) => void;
   /** Shows every message; false (and focus on the first invalid field) when something is wrong. */
   validate: () => boolean;
+  /**
+   * Shows the server's per-field messages beside the fields they name, each until that field
+   * changes, and focuses the first; answers the names it placed.
+   */
+  showServerErrors: (messages: Readonly<Record<string, string>>) => string[];
   /** The values as job parameters or a configuration's parameter_values. */
   parameters: () => Record<string, unknown>;
 }
@@ -29,6 +34,7 @@ interface FormState {
   values: FormValues;
   touched: ReadonlySet<string>;
   showAll: boolean;
+  server: FormErrors;
 }
 
 const fresh = (key: FormState['key'], values: FormValues): FormState => ({
@@ -36,7 +42,19 @@ const fresh = (key: FormState['key'], values: FormValues): FormState => ({
   values,
   touched: new Set(),
   showAll: false,
+  server: {},
 });
+
+function without(errors: FormErrors, name: string): FormErrors {
+  if (!(name in errors)) return errors;
+  const rest = { ...errors };
+  delete rest[name];
+  return rest;
+}
+
+function focusField(name: string): void {
+  document.getElementById(parameterInputId(name))?.focus();
+}
 
 /**
  * The state of one parameter form. `formKey` names what the fields belong to (a workflow id):
@@ -48,28 +66,41 @@ export function useParameterValues(fields: readonly ParamField[], formKey: strin
   const current = state.key === formKey ? state : fresh(formKey, defaultFormValues(fields));
   if (current !== state) setState(current);
 
-  const { values, touched, showAll } = current;
+  const { values, touched, showAll, server } = current;
   const allErrors = useMemo(() => formErrors(fields, values), [fields, values]);
   const errors = useMemo(
-    () =>
-      Object.fromEntries(
+    () => ({
+      ...server,
+      ...Object.fromEntries(
         Object.entries(allErrors).filter(([name]) => showAll || touched.has(name) || !isBlankFormValue(values[name])),
       ),
-    [allErrors, showAll, touched, values],
+    }),
+    [allErrors, server, showAll, touched, values],
   );
 
   return {
     values,
     errors,
     setValue: (name, value) =>
-      setState((s) => ({ ...s, values: { ...s.values, [name]: value }, touched: new Set(s.touched).add(name) })),
+      setState((s) => ({
+        ...s,
+        values: { ...s.values, [name]: value },
+        touched: new Set(s.touched).add(name),
+        server: without(s.server, name),
+      })),
     apply: (saved) => setState(fresh(formKey, formValuesFromSaved(fields, saved))),
     validate: () => {
       setState((s) => ({ ...s, showAll: true }));
       const first = fields.find((field) => allErrors[field.name]);
       if (!first) return true;
-      document.getElementById(parameterInputId(first.name))?.focus();
+      focusField(first.name);
       return false;
+    },
+    showServerErrors: (messages) => {
+      const placed = fields.filter((field) => messages[field.name]).map((field) => field.name);
+      setState((s) => ({ ...s, server: Object.fromEntries(placed.map((name) => [name, messages[name]!])) }));
+      if (placed[0]) focusField(placed[0]);
+      return placed;
     },
     parameters: () => toParameters(fields, values),
   };

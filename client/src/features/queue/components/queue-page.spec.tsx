@@ -8,20 +8,24 @@ import { applyJobProgress, applyQueueUpdated } from '../../live/api/server-event
 const idle: QueueStatus = {
   stats: { processing: 0, queued: 0, submitting: 0, total_items: 0, estimated_wait_time: 0 },
   current_job: null,
+  running_jobs: [],
   upcoming_jobs: [],
 };
 
+const harbour = makeJob({
+  id: 5,
+  job_name: 'Harbour',
+  username: 'user-tester',
+  status: 'processing',
+  batch_size: 10,
+  batch_completed: 3,
+  rejection_count: 1,
+});
+
 const busy: QueueStatus = {
   stats: { processing: 1, queued: 1, submitting: 0, total_items: 12, estimated_wait_time: 95 },
-  current_job: makeJob({
-    id: 5,
-    job_name: 'Harbour',
-    username: 'user-tester',
-    status: 'processing',
-    batch_size: 10,
-    batch_completed: 3,
-    rejection_count: 1,
-  }),
+  current_job: harbour,
+  running_jobs: [harbour],
   upcoming_jobs: [makeJob({ id: 6, job_name: "Someone else's", username: 'paul', status: 'queued', batch_size: 2 })],
 };
 
@@ -36,7 +40,8 @@ describe('queue page', () => {
     const { queryClient } = renderApp('/queue', { user: testUser('user') });
     act(() => applyQueueUpdated(queryClient, busy));
 
-    const current = await screen.findByRole('region', { name: 'Current job' });
+    const current = await screen.findByRole('article', { name: 'Harbour' });
+    expect(screen.getByRole('region', { name: 'Current jobs (1)' })).toContainElement(current);
     expect(within(current).getByRole('link', { name: 'Harbour' })).toHaveAttribute('href', '/job/5');
     expect(within(current).getByText('4 of 10')).toBeInTheDocument();
     expect(within(current).queryByText(/^step/)).not.toBeInTheDocument();
@@ -51,6 +56,43 @@ describe('queue page', () => {
     expect(within(upcoming).queryByRole('link')).not.toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.noJobsInQueue)).not.toBeInTheDocument();
     expect(screen.getByText('2 min')).toBeInTheDocument();
+  });
+
+  it('shows every running job with its own progress when several run at once', async () => {
+    const dunes = makeJob({
+      id: 7,
+      job_name: 'Dunes',
+      username: 'paul',
+      status: 'submitting',
+      batch_size: 3,
+      batch_completed: 0,
+      rejection_count: 0,
+    });
+    const { queryClient } = renderApp('/queue', { user: testUser('user') });
+    act(() =>
+      applyQueueUpdated(queryClient, {
+        stats: { processing: 1, queued: 0, submitting: 1, total_items: 9, estimated_wait_time: 60 },
+        current_job: harbour,
+        running_jobs: [harbour, dunes],
+        upcoming_jobs: [],
+      }),
+    );
+
+    const running = await screen.findByRole('region', { name: 'Current jobs (2)' });
+    const jobs = within(running).getAllByRole('article');
+    expect(jobs.map((job) => job.getAttribute('aria-label'))).toEqual(['Harbour', 'Dunes']);
+    const [first, second] = jobs as [HTMLElement, HTMLElement];
+    expect(within(first).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '4');
+    expect(within(first).getByText('4 of 10')).toBeInTheDocument();
+    expect(within(second).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    expect(within(second).getByText('0 of 3')).toBeInTheDocument();
+    expect(within(second).getByText('Submitting')).toBeInTheDocument();
+
+    // each job's step progress lands under that job only
+    act(() => applyJobProgress(queryClient, { job_id: 7, batch_index: 0, value: 3, max: 8 }));
+    expect(await within(second).findByText('step 3 of 8')).toBeInTheDocument();
+    expect(within(first).queryByText(/^step/)).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Upcoming jobs (0)' })).toHaveTextContent('Nothing else is waiting.');
   });
 
   it('keeps the navigation badge in step with the same queue', async () => {

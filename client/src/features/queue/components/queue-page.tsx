@@ -2,8 +2,8 @@ import { Center, EmptyState, Spinner, Stack, VStack } from '@chakra-ui/react';
 import { MESSAGES } from '@atelier/shared';
 import { PageTitle } from '../../../components/page-title';
 import { useQueue } from '../api/get-queue';
-import { CurrentJobCard } from './current-job-card';
 import { QueueStats } from './queue-stats';
+import { RunningJobsList } from './running-jobs-list';
 import { UpcomingJobsList } from './upcoming-jobs-list';
 
 /**
@@ -12,7 +12,7 @@ import { UpcomingJobsList } from './upcoming-jobs-list';
  */
 export function QueuePage() {
   const { data, isPending } = useQueue();
-  const empty = data && !data.current_job && data.upcoming_jobs.length === 0;
+  const empty = data && data.running_jobs.length === 0 && data.upcoming_jobs.length === 0;
 
   return (
     <>
@@ -36,7 +36,7 @@ export function QueuePage() {
             </EmptyState.Content>
           </EmptyState.Root>
         )}
-        {data?.current_job && <CurrentJobCard job={data.current_job} />}
+        {data && !empty && <RunningJobsList jobs={data.running_jobs} />}
         {data && !empty && <UpcomingJobsList jobs={data.upcoming_jobs} />}
       </Stack>
     </>

@@ -13,7 +13,7 @@ export function UpcomingJobsList({ jobs }: { jobs: readonly Job[] }) {
       </Heading>
       {jobs.length === 0 ? (
         <Text color="fg.muted" fontSize="sm">
-          Nothing is waiting behind the current job.
+          Nothing else is waiting.
         </Text>
       ) : (
         <List.Root as="ol" listStyleType="none" gap={0}>

@@ -41,6 +41,7 @@ export function WorkflowScreen({ workflow }: { workflow: Workflow }) {
               workflowId={workflow.id}
               jobNameRequired
               collectParameters={() => (form.validate() ? form.parameters() : null)}
+              showParameterErrors={form.showServerErrors}
             />
           </SectionCard>
           <SectionCard title="Save Configuration">
