@@ -13,7 +13,7 @@ import { PasswordConfirmationService } from './password-confirmation.service.js'
 import { PasswordHasher } from './password-hasher.js';
 import { RolesGuard } from './roles.guard.js';
 import { SessionValidator } from './session-validator.js';
-import { JWT_ALGORITHM, JWT_ISSUER } from './token.js';
+import { JWT_ALGORITHM, JWT_ISSUER, jwtKey } from './token.js';
 
 @Module({
   imports: [
@@ -22,7 +22,7 @@ import { JWT_ALGORITHM, JWT_ISSUER } from './token.js';
     JwtModule.registerAsync({
       inject: [RUNTIME],
       useFactory: (runtime: Runtime) => ({
-        secret: runtime.jwtSecret,
+        secret: jwtKey(runtime.jwtSecret),
         signOptions: {
           algorithm: JWT_ALGORITHM,
           issuer: JWT_ISSUER,

@@ -4,7 +4,7 @@ import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { SessionUser } from '@atelier/shared';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { SessionValidator } from './session-validator.js';
-import { JWT_ALGORITHM, JWT_ISSUER, type TokenPayload } from './token.js';
+import { JWT_ALGORITHM, JWT_ISSUER, jwtKey, type TokenPayload } from './token.js';
 
 /** Verifies the bearer token (pinned algorithm, issuer, expiry), then the session it names. */
 @Injectable()
@@ -15,7 +15,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: runtime.jwtSecret,
+      // passport-jwt hands it to jsonwebtoken untouched, which takes a KeyObject (its typings predate that)
+      secretOrKey: jwtKey(runtime.jwtSecret) as unknown as Buffer,
       algorithms: [JWT_ALGORITHM],
       issuer: JWT_ISSUER,
       ignoreExpiration: false,

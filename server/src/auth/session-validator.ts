@@ -14,7 +14,7 @@ export class SessionValidator {
 
   async validate(payload: Pick<TokenPayload, 'sub' | 'iat'>): Promise<SessionUser> {
     const id = Number(payload.sub);
-    const user = Number.isInteger(id) ? await this.users.findById(id) : null;
+    const user = Number.isInteger(id) ? await this.users.findSession(id) : null;
     if (!user) throw new UnauthorizedError();
     if (Math.floor(user.passwordChangedAt.getTime() / 1000) > payload.iat) throw new UnauthorizedError();
     return { id: user.id, username: user.username, role: user.role };

@@ -140,9 +140,14 @@ export interface BenchUser {
  * `count` users of role `user` sharing one password hash (hashing is deliberately slow), each with
  * a token signed as the API signs them; the first one is also checked by a real login later.
  */
-export async function createUsers(env: BenchEnvironment, count: number, password: string): Promise<BenchUser[]> {
+export async function createUsers(
+  env: BenchEnvironment,
+  count: number,
+  password: string,
+  prefix = 'bench_user',
+): Promise<BenchUser[]> {
   const hash = await new PasswordHasher().hash(password);
-  const names = Array.from({ length: count }, (_, i) => `bench_user_${String(i).padStart(4, '0')}`);
+  const names = Array.from({ length: count }, (_, i) => `${prefix}_${String(i).padStart(4, '0')}`);
   const { rows } = await env.pool.query<{ id: number; username: string }>(
     `INSERT INTO users (username, email, password_hash, role, password_changed_at)
        SELECT name, name || '@bench.test', $2, 'user', now() - interval '1 minute' FROM unnest($1::text[]) AS name

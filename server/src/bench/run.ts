@@ -6,6 +6,8 @@ import { createEnvironment, createTinyWorkflow, createUsers, type BenchEnvironme
 import { measureMemory } from './memory.js';
 import { combineThroughput, measurePipeline, measureRawLoop } from './pipeline-throughput.js';
 import { startApi, startWorker } from './processes.js';
+import { benchGallery, type GallerySettings } from './gallery-bench.js';
+import { renderGalleryReport } from './gallery-report.js';
 import { renderReport } from './report.js';
 import { measureSocketLatency, SocketFleet, type SocketLatencyResult } from './socket-latency.js';
 import { measureSubmitLatency } from './submit-latency.js';
@@ -21,7 +23,10 @@ import { Cleanup, errorMessage, grouped, intFromEnv, progress } from './support.
  *   BENCH_SOCKET_JOBS    one-item jobs per client count, figure 3 (100)
  *   BENCH_SOCKET_CLIENTS connected clients of the large case, figure 3 (500)
  *   BENCH_MEMORY_ITEMS   items of figure 4 (100000); BENCH_MEMORY_JOB_SIZE items per job (100)
- *   BENCH_TIMEOUT_S      the whole run is abandoned (and cleaned up) after this (2700)
+ *   BENCH_GALLERY_ITEMS  gallery items of the seed (1000000); BENCH_GALLERY_HEAVY the measured user's (200000)
+ *   BENCH_GALLERY_USERS  users of the seed (100); BENCH_GALLERY_CALLS calls per gallery case (100)
+ *   BENCH_ONLY           `pipeline` or `gallery` to run one part (both)
+ *   BENCH_TIMEOUT_S      the whole run is abandoned (and cleaned up) after this (3600)
  */
 interface Settings {
   submitCalls: number;
@@ -33,6 +38,16 @@ interface Settings {
   memoryJobSize: number;
   memoryInFlight: number;
   timeoutS: number;
+  parts: Set<'pipeline' | 'gallery'>;
+  gallery: GallerySettings;
+}
+
+function readParts(): Set<'pipeline' | 'gallery'> {
+  const only = process.env.BENCH_ONLY?.trim();
+  if (!only) return new Set(['pipeline', 'gallery']);
+  if (only !== 'pipeline' && only !== 'gallery')
+    throw new Error(`BENCH_ONLY must be pipeline or gallery, got "${only}"`);
+  return new Set([only]);
 }
 
 function readSettings(): Settings {
@@ -45,7 +60,15 @@ function readSettings(): Settings {
     memoryItems: intFromEnv('BENCH_MEMORY_ITEMS', 100_000),
     memoryJobSize: intFromEnv('BENCH_MEMORY_JOB_SIZE', 100),
     memoryInFlight: 3,
-    timeoutS: intFromEnv('BENCH_TIMEOUT_S', 2700),
+    timeoutS: intFromEnv('BENCH_TIMEOUT_S', 3600),
+    parts: readParts(),
+    gallery: {
+      items: intFromEnv('BENCH_GALLERY_ITEMS', 1_000_000),
+      heavyUserItems: intFromEnv('BENCH_GALLERY_HEAVY', 200_000),
+      users: intFromEnv('BENCH_GALLERY_USERS', 100, 2),
+      calls: intFromEnv('BENCH_GALLERY_CALLS', 100, 50),
+      depth: 100_000,
+    },
   };
 }
 
@@ -80,7 +103,29 @@ async function describeEnvironment(env: BenchEnvironment, settings: Settings): P
   ];
 }
 
+/** The report of every part asked for; each part sets up (and leaves to `cleanup`) its own database and processes. */
 async function bench(cleanup: Cleanup, settings: Settings): Promise<string> {
+  const reports: string[] = [];
+  if (settings.parts.has('pipeline')) {
+    reports.push(await benchPipeline(cleanup, settings));
+    // its processes, database and files go before the gallery's seed needs the machine
+    await cleanup.run();
+  }
+  if (settings.parts.has('gallery')) {
+    const { gallery } = settings;
+    // the seed is the size asked for; the depth of figure 2 and 3 must lie inside the heavy user's items
+    gallery.depth = Math.min(gallery.depth, Math.floor(gallery.heavyUserItems / 2 / 100) * 100);
+    const result = await benchGallery(cleanup, gallery);
+    reports.push(
+      settings.parts.has('pipeline')
+        ? renderGalleryReport(result)
+        : `# Atelier bench\n\n${renderGalleryReport(result)}`,
+    );
+  }
+  return reports.join('\n');
+}
+
+async function benchPipeline(cleanup: Cleanup, settings: Settings): Promise<string> {
   const started = performance.now();
   const env = await createEnvironment(cleanup);
   const environment = await describeEnvironment(env, settings);

@@ -21,8 +21,14 @@ export function localDayStart(day: string, tzOffsetMinutes: number, plusDays = 0
 export class GalleryWhere {
   readonly params: unknown[] = [];
   private readonly conditions: string[] = [];
+  /** The folder filter as given: undefined = every item, '' = ungrouped, else a folder name. */
+  folderName: string | undefined;
+  private narrowed = false;
 
-  constructor(userId: number, status: string) {
+  constructor(
+    readonly userId: number,
+    readonly status: string,
+  ) {
     this.add(`g.user_id = ${this.param(userId)}`);
     this.add(`g.status = ${this.param(status)}`);
   }
@@ -40,6 +46,7 @@ export class GalleryWhere {
   /** folder: undefined = every item, '' = ungrouped, else the caller's folder of that name. */
   folder(folder: string | undefined, userId: number): this {
     if (folder === undefined) return this;
+    this.folderName = folder.trim();
     if (folder.trim() === '') return this.add('g.folder_id IS NULL');
     return this.add(
       `g.folder_id = (SELECT f.id FROM folders f WHERE f.user_id = ${this.param(userId)} AND lower(f.name) = lower(${this.param(folder.trim())}))`,
@@ -49,6 +56,20 @@ export class GalleryWhere {
   filters(
     f: Pick<GalleryFilterQuery, 'job_id' | 'job_name' | 'workflow' | 'search' | 'dateFrom' | 'dateTo' | 'tz'>,
   ): this {
+    const before = this.conditions.length;
+    this.addFilterConditions(f);
+    if (this.conditions.length > before) this.narrowed = true;
+    return this;
+  }
+
+  /** True when only owner, status and folder restrict the items: the gallery_counts table answers then. */
+  get countable(): boolean {
+    return !this.narrowed;
+  }
+
+  private addFilterConditions(
+    f: Pick<GalleryFilterQuery, 'job_id' | 'job_name' | 'workflow' | 'search' | 'dateFrom' | 'dateTo' | 'tz'>,
+  ): void {
     if (f.job_id !== undefined) this.add(`g.job_id = ${this.param(f.job_id)}`);
     if (f.job_name) this.add(`g.job_name = ${this.param(f.job_name)}`);
     if (f.workflow) this.add(`g.workflow_name = ${this.param(f.workflow)}`);
@@ -59,11 +80,11 @@ export class GalleryWhere {
     }
     if (f.dateFrom) this.add(`g.created_at >= ${this.param(localDayStart(f.dateFrom, f.tz))}`);
     if (f.dateTo) this.add(`g.created_at < ${this.param(localDayStart(f.dateTo, f.tz, 1))}`);
-    return this;
   }
 
   after(cursor: KeysetCursor | undefined): this {
     if (!cursor) return this;
+    this.narrowed = true;
     return this.add(`(g.created_at, g.id) < (${this.param(cursor.createdAt)}::timestamptz, ${this.param(cursor.id)})`);
   }
 

@@ -32,6 +32,21 @@ export interface FolderSummaryRow {
 const ROW_COLUMNS = `g.id, g.job_id, g.job_name, g.workflow_name, g.file_path, g.thumbnail_path, f.name AS folder_name,
   g.seed_used, g.user_tags, g.status, g.created_at, g.created_at::text AS created_key`;
 
+/** The count of a filter that only names owner, status and folder, read from gallery_counts. */
+function countersQuery(where: GalleryWhere): [string, unknown[]] {
+  const params: unknown[] = [where.userId, where.status];
+  let folder = '';
+  if (where.folderName === '') folder = 'AND c.folder_id = 0';
+  else if (where.folderName !== undefined) {
+    params.push(where.folderName);
+    folder = 'AND c.folder_id = (SELECT f.id FROM folders f WHERE f.user_id = $1 AND lower(f.name) = lower($3))';
+  }
+  return [
+    `SELECT coalesce(sum(c.n), 0)::int AS n FROM gallery_counts c WHERE c.user_id = $1 AND c.status = $2 ${folder}`,
+    params,
+  ];
+}
+
 @Injectable()
 export class GalleryRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -55,26 +70,35 @@ export class GalleryRepository {
   }
 
   async count(where: GalleryWhere): Promise<number> {
-    const rows: Array<{ n: number }> = await this.db.query(
-      `SELECT count(*)::int AS n FROM gallery_items g WHERE ${where.sql()}`,
-      where.params,
-    );
+    const rows: Array<{ n: number }> = where.countable
+      ? await this.db.query(...countersQuery(where))
+      : await this.db.query(`SELECT count(*)::int AS n FROM gallery_items g WHERE ${where.sql()}`, where.params);
     return rows[0]?.n ?? 0;
   }
 
-  /** Every folder of the user with its image and video counts and newest thumbnails under the filters. */
+  /**
+   * Every folder of the user with its image and video counts and newest thumbnails under the
+   * filters. The counts come from gallery_counts when the filters allow (status only).
+   */
   async folderSummaries(userId: number, where: GalleryWhere, previews: number): Promise<FolderSummaryRow[]> {
     const owner = where.param(userId);
     const max = where.param(previews);
+    const counts = where.countable
+      ? `LEFT JOIN LATERAL (SELECT sum(c.n) FILTER (WHERE c.media_type = 'image') AS image_count,
+                                  sum(c.n) FILTER (WHERE c.media_type = 'video') AS video_count
+                             FROM gallery_counts c
+                            WHERE c.user_id = f.user_id AND c.folder_id = f.id AND c.status = ${where.param(where.status)}) c
+           ON true`
+      : `LEFT JOIN (SELECT g.folder_id,
+                           count(*) FILTER (WHERE g.media_type = 'image') AS image_count,
+                           count(*) FILTER (WHERE g.media_type = 'video') AS video_count
+                      FROM gallery_items g WHERE ${where.sql()} AND g.folder_id IS NOT NULL
+                     GROUP BY g.folder_id) c ON c.folder_id = f.id`;
     return this.db.query(
       `SELECT f.id, f.name, f.color, f.hotkey,
               coalesce(c.image_count, 0)::int AS image_count, coalesce(c.video_count, 0)::int AS video_count, p.previews
          FROM folders f
-         LEFT JOIN (SELECT g.folder_id,
-                           count(*) FILTER (WHERE g.media_type = 'image') AS image_count,
-                           count(*) FILTER (WHERE g.media_type = 'video') AS video_count
-                      FROM gallery_items g WHERE ${where.sql()} AND g.folder_id IS NOT NULL
-                     GROUP BY g.folder_id) c ON c.folder_id = f.id
+         ${counts}
          LEFT JOIN LATERAL (SELECT array_agg(t.thumbnail_path) AS previews FROM (
                       SELECT g.thumbnail_path FROM gallery_items g
                        WHERE ${where.sql()} AND g.folder_id = f.id AND g.thumbnail_path IS NOT NULL

@@ -28,12 +28,32 @@ export interface AccountChanges {
   passwordHash?: string;
 }
 
+export interface SessionRecord {
+  id: number;
+  username: string;
+  role: Role;
+  passwordChangedAt: Date;
+}
+
 @Injectable()
 export class UsersRepository {
   constructor(
     @InjectRepository(UserEntity) private readonly repo: Repository<UserEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
+
+  /**
+   * What every authenticated request needs, in one plain statement: this runs before each API
+   * call, where building an entity query cost more than the round trip.
+   */
+  async findSession(id: number): Promise<SessionRecord | null> {
+    const rows: Array<{ id: number; username: string; role: Role; password_changed_at: Date }> =
+      await this.dataSource.query('SELECT id, username, role, password_changed_at FROM users WHERE id = $1', [id]);
+    const row = rows[0];
+    return row
+      ? { id: row.id, username: row.username, role: row.role, passwordChangedAt: new Date(row.password_changed_at) }
+      : null;
+  }
 
   findById(id: number): Promise<UserEntity | null> {
     return this.repo.findOneBy({ id });

@@ -15,6 +15,11 @@ describe('GET /api/media/* (signed URLs)', () => {
     mkdirSync(path.join(dataDir, 'media', '7'), { recursive: true });
     writeFileSync(path.join(dataDir, 'media', '7', 'clip.webm'), 'not really a video');
     writeFileSync(path.join(dataDir, 'secret.txt'), 'outside the media roots');
+    for (const job of ['30', '31']) {
+      mkdirSync(path.join(dataDir, 'media', '7', job, 'thumbs'), { recursive: true });
+      writeFileSync(path.join(dataDir, 'media', '7', job, '0_0.png'), `image of job ${job}`);
+      writeFileSync(path.join(dataDir, 'media', '7', job, 'thumbs', '0_0.webp'), `thumbnail of job ${job}`);
+    }
     t = await startTestApp({ DATA_DIR: dataDir });
     signer = t.app.get(MediaUrlSigner);
   });
@@ -67,6 +72,19 @@ describe('GET /api/media/* (signed URLs)', () => {
       const res = await fetch(`${t.baseUrl}${signer.sign(rel)}`);
       expect(res.status, rel).toBe(404);
     }
+  });
+
+  it("signs a job's directory once: its other files share the signature, another job's files do not", async () => {
+    const image = signer.sign('media/7/30/0_0.png');
+    const thumb = signer.sign('media/7/30/thumbs/0_0.webp');
+    expect(new URL(thumb, t.baseUrl).searchParams.get('sig')).toBe(new URL(image, t.baseUrl).searchParams.get('sig'));
+    const res = await fetch(`${t.baseUrl}${image.replace('0_0.png', 'thumbs/0_0.webp')}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('thumbnail of job 30');
+    const otherJob = await fetch(`${t.baseUrl}${image.replace('/30/', '/31/')}`);
+    expect(otherJob.status).toBe(404);
+    const otherUser = await fetch(`${t.baseUrl}${image.replace('/7/30/', '/8/30/')}`);
+    expect(otherUser.status).toBe(404);
   });
 
   it('answers 404 for a signed path to a file that does not exist', async () => {

@@ -11,6 +11,7 @@ const TABLES = [
   'assets',
   'configurations',
   'folders',
+  'gallery_counts',
   'gallery_items',
   'jobs',
   'override_definitions',

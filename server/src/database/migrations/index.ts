@@ -1,6 +1,14 @@
 import { InitialSchema1795313379435 } from './1795313379435-initial-schema.js';
 import { SystemSettings1795320000000 } from './1795320000000-system-settings.js';
 import { GallerySearch1795330000000 } from './1795330000000-gallery-search.js';
+import { GalleryCounts1795340000000 } from './1795340000000-gallery-counts.js';
+import { GalleryCoveringIndexes1795350000000 } from './1795350000000-gallery-covering-indexes.js';
 
 /** In order. Committed migrations are never edited; a change is a new file appended here. */
-export const MIGRATIONS = [InitialSchema1795313379435, SystemSettings1795320000000, GallerySearch1795330000000];
+export const MIGRATIONS = [
+  InitialSchema1795313379435,
+  SystemSettings1795320000000,
+  GallerySearch1795330000000,
+  GalleryCounts1795340000000,
+  GalleryCoveringIndexes1795350000000,
+];

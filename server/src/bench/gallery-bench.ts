@@ -1,0 +1,41 @@
+import { performance } from 'node:perf_hooks';
+import { createEnvironment } from './environment.js';
+import { galleryCases, measureGalleryCases, type GalleryCaseResult } from './gallery-latency.js';
+import { FOLDER_NAMES, seedGallery, type GallerySeed, type GallerySeedSettings } from './gallery-seed.js';
+import { startApi } from './processes.js';
+import { type Cleanup, progress } from './support.js';
+
+export interface GallerySettings extends GallerySeedSettings {
+  calls: number;
+  depth: number;
+}
+
+export interface GalleryBenchResult {
+  settings: GallerySettings;
+  seed: GallerySeed;
+  filtered: Record<string, string | number>;
+  cases: GalleryCaseResult[];
+  durationS: number;
+}
+
+function isoDay(daysAgo: number): string {
+  return new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Issue 5's gallery figures: its own database seeded with `items`, an API process, the heavy user's calls. */
+export async function benchGallery(cleanup: Cleanup, settings: GallerySettings): Promise<GalleryBenchResult> {
+  const started = performance.now();
+  const env = await createEnvironment(cleanup);
+  progress(`gallery: seeding ${settings.items.toLocaleString('en')} items over ${settings.users} users`);
+  const seed = await seedGallery(env, settings, 'bench-password-1');
+  const api = await startApi(env, cleanup);
+  // a folder, a quarter of the year and a word of one theme in ten: about a page of matches
+  const filtered = { folder: FOLDER_NAMES[0]!, dateFrom: isoDay(120), dateTo: isoDay(30), search: 'sunset', tz: 0 };
+  const cases = await galleryCases(api.baseUrl, seed.heavy, filtered, settings.depth);
+  const results = await measureGalleryCases(env, api.baseUrl, seed.heavy.token, cases, settings.calls);
+  const [, atOffset, atCursor] = results;
+  if (atOffset?.answered !== atCursor?.answered)
+    throw new Error(`the cursor page (${atCursor?.answered}) is not the page at the offset (${atOffset?.answered})`);
+  await api.stop();
+  return { settings, seed, filtered, cases: results, durationS: (performance.now() - started) / 1000 };
+}

@@ -1,0 +1,208 @@
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import {
+  NEXT_CURSOR_HEADER,
+  folderFilterQuerySchema,
+  galleryFilterQuerySchema,
+  galleryListQuerySchema,
+  type SessionUser,
+} from '@atelier/shared';
+import type { DataSource, Repository } from 'typeorm';
+import type { UserEntity } from '../users/user.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { GalleryRepository } from '../gallery/gallery.repository.js';
+import { GalleryService } from '../gallery/gallery.service.js';
+import type { MediaUrlSigner } from '../media/media-url-signer.js';
+import type { BenchEnvironment } from './environment.js';
+import { percentile, progress, withTimeout } from './support.js';
+
+export interface Stats {
+  p50: number;
+  p99: number;
+}
+
+export interface GalleryCaseResult {
+  name: string;
+  path: string;
+  api: Stats;
+  raw: Stats;
+  /** What the API answered, to show the case measured something real. */
+  answered: string;
+  /** False for the floor: a no-op call shown for scale, held to no target. */
+  judged: boolean;
+}
+
+interface Query {
+  sql: string;
+  params: unknown[];
+}
+
+interface Case {
+  name: string;
+  path: string;
+  /** The SQL the API runs for this request, captured from the service itself. */
+  query: Query;
+  judged: boolean;
+}
+
+/** Runs our code with a DataSource that only records its SQL, so the baseline is exactly the API's query. */
+async function captureQuery(work: (recorder: DataSource) => Promise<unknown>): Promise<Query> {
+  const seen: Query[] = [];
+  const recorder = {
+    query: (sql: string, params: unknown[]) => {
+      seen.push({ sql, params: [...params] });
+      return Promise.resolve([]);
+    },
+  } as unknown as DataSource;
+  await work(recorder);
+  if (seen.length !== 1) throw new Error(`expected one query, the service ran ${seen.length}`);
+  return seen[0]!;
+}
+
+function captureSql(work: (service: GalleryService) => Promise<unknown>): Promise<Query> {
+  // no row comes back, so nothing is signed
+  return captureQuery((recorder) => work(new GalleryService(new GalleryRepository(recorder), {} as MediaUrlSigner)));
+}
+
+/** A query string of the params, in their order. */
+export function search(params: Record<string, string | number>): string {
+  return new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
+}
+
+/** node:http on one keep-alive socket: fetch (undici) costs the client more per request than the query it waits for. */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+function getJson(baseUrl: string, path: string, token: string): Promise<{ body: unknown; cursor: string | null }> {
+  const answer = new Promise<{ body: unknown; cursor: string | null }>((resolve, reject) => {
+    const req = http.get(`${baseUrl}${path}`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        if (res.statusCode !== 200) {
+          reject(new Error(`GET ${path} answered ${res.statusCode}: ${text.slice(0, 500)}`));
+          return;
+        }
+        const cursor = res.headers[NEXT_CURSOR_HEADER.toLowerCase()];
+        resolve({ body: JSON.parse(text) as unknown, cursor: typeof cursor === 'string' ? cursor : null });
+      });
+    });
+    req.on('error', reject);
+  });
+  return withTimeout(`GET ${path}`, answer, 30_000);
+}
+
+function describe(body: unknown): string {
+  if (Array.isArray(body)) {
+    const first = body[0] as { id?: number } | undefined;
+    return `${body.length} rows${first?.id !== undefined ? `, first id ${first.id}` : ''}`;
+  }
+  if (body && typeof body === 'object' && 'count' in body) return `count ${(body as { count: number }).count}`;
+  if (body && typeof body === 'object' && 'user' in body) return 'the session user';
+  return JSON.stringify(body).slice(0, 80);
+}
+
+/** The cases of issue 5 for the heavy user; the cursor is the one the API hands out at offset `depth`. */
+export async function galleryCases(
+  baseUrl: string,
+  user: { id: number; token: string },
+  filtered: Record<string, string | number>,
+  depth: number,
+): Promise<Case[]> {
+  const session = { id: user.id, username: 'bench', role: 'user' } as SessionUser;
+  const list = async (name: string, params: Record<string, string | number>): Promise<Case> => ({
+    name,
+    path: `/api/gallery?${search(params)}`,
+    query: await captureSql((s) => s.list(session, galleryListQuerySchema.parse(params))),
+    judged: true,
+  });
+  const before = await getJson(baseUrl, `/api/gallery?${search({ limit: 100, offset: depth - 100 })}`, user.token);
+  if (!before.cursor) throw new Error(`no ${NEXT_CURSOR_HEADER} header on the page before offset ${depth}`);
+  const countCase = async (name: string, params: Record<string, string | number>): Promise<Case> => ({
+    name,
+    path: `/api/gallery/count?${search(params)}`,
+    query: await captureSql((s) => s.count(session, galleryFilterQuerySchema.parse(params))),
+    judged: true,
+  });
+  return [
+    await list('First page (100)', { limit: 100 }),
+    await list(`Page at offset ${depth.toLocaleString('en')}`, { limit: 100, offset: depth }),
+    await list('Cursor page at the same depth', { limit: 100, cursor: before.cursor }),
+    await list('Filtered page (folder + date range + search)', { limit: 100, ...filtered }),
+    await countCase('GET /api/gallery/count', {}),
+    await countCase('GET /api/gallery/count, filtered', filtered),
+    {
+      name: 'GET /api/folders',
+      path: '/api/folders',
+      query: await captureSql((s) => s.folders(session, folderFilterQuerySchema.parse({}))),
+      judged: true,
+    },
+    {
+      name: 'Floor: GET /api/session (token check and the user row, nothing else)',
+      path: '/api/session',
+      query: await captureQuery((recorder) =>
+        new UsersRepository({} as Repository<UserEntity>, recorder).findSession(user.id),
+      ),
+      judged: false,
+    },
+  ];
+}
+
+/**
+ * Each case: warm-up calls, then `calls` API requests (HTTP on a keep-alive connection, sent to
+ * body read) alternating with the same SQL run with pg from this process (sent to rows read),
+ * in the order A B, B A so drift weighs on both.
+ */
+export async function measureGalleryCases(
+  env: BenchEnvironment,
+  baseUrl: string,
+  token: string,
+  cases: Case[],
+  calls: number,
+): Promise<GalleryCaseResult[]> {
+  const results: GalleryCaseResult[] = [];
+  for (const c of cases) {
+    let answered = '';
+    const api = async () => {
+      const started = performance.now();
+      const { body } = await getJson(baseUrl, c.path, token);
+      const elapsed = performance.now() - started;
+      answered = describe(body);
+      return elapsed;
+    };
+    const raw = async () => {
+      const started = performance.now();
+      await env.pool.query(c.query.sql, c.query.params);
+      return performance.now() - started;
+    };
+    for (let i = 0; i < 10; i++) {
+      await api();
+      await raw();
+    }
+    const apiTimes: number[] = [];
+    const rawTimes: number[] = [];
+    for (let i = 0; i < calls; i++) {
+      if (i % 2 === 0) {
+        apiTimes.push(await api());
+        rawTimes.push(await raw());
+      } else {
+        rawTimes.push(await raw());
+        apiTimes.push(await api());
+      }
+    }
+    const stats = (xs: number[]) => ({ p50: percentile(xs, 50), p99: percentile(xs, 99) });
+    results.push({
+      name: c.name,
+      path: c.path,
+      api: stats(apiTimes),
+      raw: stats(rawTimes),
+      answered,
+      judged: c.judged,
+    });
+    progress(
+      `gallery: ${c.name}: api p50 ${percentile(apiTimes, 50).toFixed(1)} ms, raw ${percentile(rawTimes, 50).toFixed(1)} ms`,
+    );
+  }
+  return results;
+}

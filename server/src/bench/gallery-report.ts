@@ -1,0 +1,89 @@
+import type { GalleryBenchResult } from './gallery-bench.js';
+import { search } from './gallery-latency.js';
+import { fixed, grouped } from './support.js';
+
+const ms = (value: number) => `${fixed(value, 1)} ms`;
+const P99_LIMIT_MS = 50;
+
+function table(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** The gallery section of the report: one row per case, then the cursor-against-first-page row. */
+export function renderGalleryReport(r: GalleryBenchResult): string {
+  const verdicts: boolean[] = [];
+  const judge = (ok: boolean) => {
+    verdicts.push(ok);
+    return ok ? 'yes' : 'NO';
+  };
+  const rows = r.cases.map((c) => {
+    const ratio = c.api.p50 / c.raw.p50;
+    return [
+      c.name,
+      c.answered,
+      ms(c.api.p50),
+      ms(c.raw.p50),
+      ms(c.api.p50 - c.raw.p50),
+      `${fixed(ratio, 2)}x`,
+      c.judged ? judge(ratio <= 2) : '-',
+      ms(c.api.p99),
+      ms(c.raw.p99),
+      c.judged ? judge(c.api.p99 < P99_LIMIT_MS && c.raw.p99 < P99_LIMIT_MS) : '-',
+    ];
+  });
+  const first = r.cases[0]!;
+  const cursor = r.cases[2]!;
+  const depthRatio = cursor.api.p50 / first.api.p50;
+  const depthMet = judge(depthRatio <= 1.5);
+  const { seed, settings } = r;
+  return [
+    '## Gallery (issue 5)',
+    '',
+    `Seed: ${grouped(seed.items)} gallery items over ${settings.users} users (the measured user holds ` +
+      `${grouped(seed.heavyItems)}, 95% active, 60% in one of 8 folders, 10% videos), ${grouped(seed.folders)} folders, ` +
+      `jobs of 100 items over the last year; inserted in ${fixed(seed.insertS, 1)} s, secondary indexes rebuilt in ` +
+      `${fixed(seed.indexS, 1)} s, VACUUM ANALYZE ${fixed(seed.vacuumS, 1)} s. Filtered page: ` +
+      `\`${search(r.filtered)}\`.`,
+    '',
+    table(
+      [
+        'Case',
+        'Answer',
+        'API p50',
+        'Raw SQL p50',
+        'API minus raw',
+        'Ratio',
+        '<= 2x',
+        'API p99',
+        'Raw SQL p99',
+        'p99 < 50 ms',
+      ],
+      rows,
+    ),
+    '',
+    table(
+      ['Depth', 'Cursor page p50', 'First page p50', 'Ratio', 'Target', 'Met'],
+      [
+        [
+          grouped(settings.depth),
+          ms(cursor.api.p50),
+          ms(first.api.p50),
+          `${fixed(depthRatio, 2)}x`,
+          '<= 1.5x',
+          depthMet,
+        ],
+      ],
+    ),
+    '',
+    `Targets met: ${verdicts.filter(Boolean).length} of ${verdicts.length}. Run time: ${fixed(r.durationS / 60, 1)} min.`,
+    '',
+    `Method: ${settings.calls} calls per case after 10 warm-up calls, API and raw alternating (A B, B A). API = HTTP GET ` +
+      'from this process to the API child process (node:http, one keep-alive socket, bearer token, to the body parsed): JWT check, ' +
+      'validation, the query, signing every media URL, JSON. Raw SQL = the very statement and parameters the API ' +
+      'runs (captured from GalleryService itself), sent with pg from this process to rows read. The cursor is the ' +
+      `X-Next-Cursor the API answered for the page before offset ${grouped(settings.depth)}; the bench checks that the ` +
+      'cursor page and the offset page hold the same rows.',
+    '',
+  ].join('\n');
+}
