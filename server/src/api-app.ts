@@ -2,7 +2,9 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
+import { NEXT_CURSOR_HEADER } from '@atelier/shared';
 import { installBodyParsing } from './common/body-parsing.js';
+import { securityHeaders } from './common/security-headers.js';
 import type { Runtime } from './common/runtime.js';
 import { defaultClientDistDir, mountClient } from './client-hosting/client-hosting.js';
 import { PinoNestLogger } from './logging/nest-logger.js';
@@ -22,9 +24,13 @@ export async function createApiApp(runtime: Runtime): Promise<NestExpressApplica
   express.disable('x-powered-by');
   if (runtime.config.trustProxy) app.set('trust proxy', true);
   express.use(requestLogger(runtime.logger));
+  express.use(securityHeaders());
+  const { corsOrigins } = runtime.config;
+  // closed unless configured: without CORS headers a browser page of another origin cannot read answers
+  if (corsOrigins.length) app.enableCors({ origin: corsOrigins, exposedHeaders: [NEXT_CURSOR_HEADER, 'X-Request-Id'] });
   installBodyParsing(express);
   mountClient(express, runtime.config.clientDistDir ?? defaultClientDistDir());
   app.setGlobalPrefix(API_PREFIX);
-  app.useWebSocketAdapter(new RedisIoAdapter(app, runtime.redisUrl, socketIoKey(runtime.config)));
+  app.useWebSocketAdapter(new RedisIoAdapter(app, runtime.redisUrl, socketIoKey(runtime.config), corsOrigins));
   return app;
 }

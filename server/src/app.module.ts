@@ -17,6 +17,7 @@ import { JobsModule } from './jobs/jobs.module.js';
 import { MediaModule } from './media/media.module.js';
 import { OverrideDefinitionsModule } from './override-definitions/override-definitions.module.js';
 import { RedisModule } from './redis/redis.module.js';
+import { SecretsModule } from './secrets/secrets.module.js';
 import { UsersModule } from './users/users.module.js';
 import { WorkflowsModule } from './workflows/workflows.module.js';
 
@@ -28,6 +29,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forRoot(runtime),
+        SecretsModule,
         DatabaseModule,
         RedisModule,
         AuthModule,

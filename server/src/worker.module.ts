@@ -5,6 +5,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { MediaModule } from './media/media.module.js';
 import { PipelineModule } from './pipeline/pipeline.module.js';
 import { RedisModule } from './redis/redis.module.js';
+import { SecretsModule } from './secrets/secrets.module.js';
 import { WorkerHeartbeat } from './workers/worker-heartbeat.js';
 import { WorkersModule } from './workers/workers.module.js';
 
@@ -14,7 +15,15 @@ export class WorkerModule {
   static forRoot(runtime: Runtime): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [CoreModule.forRoot(runtime), DatabaseModule, RedisModule, WorkersModule, MediaModule, PipelineModule],
+      imports: [
+        CoreModule.forRoot(runtime),
+        SecretsModule,
+        DatabaseModule,
+        RedisModule,
+        WorkersModule,
+        MediaModule,
+        PipelineModule,
+      ],
       providers: [WorkerHeartbeat],
     };
   }

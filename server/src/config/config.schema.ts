@@ -24,6 +24,13 @@ export const envSchema = z.object({
     .default('atelier'),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   JWT_EXPIRES_IN: duration.default('12h'),
+  SECRETS_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  CORS_ORIGINS: z
+    .string()
+    .regex(/^https?:\/\/[^\s,]+(,\s*https?:\/\/[^\s,]+)*$/, {
+      error: 'must be a comma-separated list of origins such as https://atelier.example.com',
+    })
+    .optional(),
   ADMIN_USERNAME: z.string().trim().min(1).max(200).default('admin'),
   ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -30,6 +30,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ COMFYUI_LOST_PROMPT_GRACE_MS: '0' })).toThrow(/COMFYUI_LOST_PROMPT_GRACE_MS/);
   });
 
+  it('reads CORS_ORIGINS as a list, closed when unset, and refuses what is not an origin', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example, http://b.example:8080' }).corsOrigins).toEqual([
+      'https://a.example',
+      'http://b.example:8080',
+    ]);
+    expect(() => loadConfig({ CORS_ORIGINS: 'a.example' })).toThrow(/CORS_ORIGINS/);
+    expect(() => loadConfig({ SECRETS_KEY: 'short' })).toThrow(/SECRETS_KEY/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

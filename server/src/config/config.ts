@@ -18,6 +18,8 @@ export interface AppConfig {
   redis: { url: string; keyPrefix: string };
   auth: {
     jwtSecret: string | undefined;
+    /** Key material for secrets stored in the database; falls back to the JWT secret. */
+    secretsKey: string | undefined;
     jwtExpiresInS: number;
     adminUsername: string;
     adminPassword: string | undefined;
@@ -50,6 +52,8 @@ export interface AppConfig {
   mediaDir: string;
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
+  /** Origins allowed to call the API from a browser page of theirs; empty = same origin only. */
+  corsOrigins: string[];
   clientDistDir: string | undefined;
   shutdownGraceMs: number;
 }
@@ -94,6 +98,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     redis: { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX },
     auth: {
       jwtSecret: env.JWT_SECRET,
+      secretsKey: env.SECRETS_KEY,
       jwtExpiresInS: durationToSeconds(env.JWT_EXPIRES_IN),
       adminUsername: env.ADMIN_USERNAME,
       adminPassword: env.ADMIN_PASSWORD,
@@ -140,6 +145,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mediaDir: path.resolve(env.DATA_DIR, 'media'),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     clientDistDir: env.CLIENT_DIST_DIR ? path.resolve(env.CLIENT_DIST_DIR) : undefined,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
   };

@@ -8,6 +8,7 @@ import { LOGGER, RUNTIME, type Runtime } from '../common/runtime.js';
 import { GenerationCancelledError } from '../generation/providers/generation-provider.js';
 import type { JobEntity } from '../jobs/job.entity.js';
 import type { JobPayloads } from '../queue/queue-registry.js';
+import { SecretCipher, SecretDecryptError } from '../secrets/secret-cipher.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { CancelListener } from './cancel-listener.js';
 import { itemValues } from './item-inputs.js';
@@ -65,7 +66,11 @@ export class JobRunner {
       if (!(error instanceof WorkflowGoneError)) throw error;
       return this.end(await this.progress.failJob(jobId, error.message), owner.username);
     }
-    const provider = this.providers.get(this.providers.nameFor(context.entity.workflowType));
+    const providerName = this.providers.nameFor(context.entity.workflowType);
+    // the key is loaded as stored when it no longer decrypts: refuse it rather than send ciphertext
+    if (providerName === 'eok' && owner.eokApiKey && SecretCipher.isEncrypted(owner.eokApiKey))
+      return this.end(await this.progress.failJob(jobId, new SecretDecryptError().message), owner.username);
+    const provider = this.providers.get(providerName);
     const assets = await this.resolveAssets(context.entity.configurableParams, job.parameters);
     const slice = this.runtime.config.worker.sliceItems;
 

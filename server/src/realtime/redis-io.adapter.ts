@@ -36,6 +36,7 @@ export class RedisIoAdapter extends IoAdapter {
     app: INestApplicationContext,
     redisUrl: string,
     private readonly key: string,
+    private readonly corsOrigins: string[] = [],
   ) {
     super(app);
     this.pub = withHandledCommands(new Redis(redisUrl, { connectionName: 'atelier-socket-pub' }));
@@ -44,7 +45,8 @@ export class RedisIoAdapter extends IoAdapter {
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
-    const server = super.createIOServer(port, options) as Server;
+    const cors = this.corsOrigins.length ? { origin: this.corsOrigins } : undefined;
+    const server = super.createIOServer(port, { ...options, cors } as ServerOptions) as Server;
     server.adapter(createAdapter(this.pub, this.sub, { key: this.key }));
     return server;
   }

@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { Role } from '@atelier/shared';
+import { encryptedText } from '../secrets/encrypted-column.js';
 
 @Entity('users')
 export class UserEntity {
@@ -18,7 +19,7 @@ export class UserEntity {
   @Column('text')
   role!: Role;
 
-  @Column('text', { name: 'eok_api_key', nullable: true })
+  @Column('text', { name: 'eok_api_key', nullable: true, transformer: encryptedText })
   eokApiKey!: string | null;
 
   @Column('timestamptz', { name: 'password_changed_at' })

@@ -14,6 +14,7 @@ import { UserDeletionRepository } from './user-deletion.repository.js';
 import { UserEntity } from './user.entity.js';
 import { UserWorkflowPermissionsRepository } from './user-workflow-permissions.repository.js';
 import { UserWorkflowPermissionsService } from './user-workflow-permissions.service.js';
+import { StoredKeyEncryption } from './stored-key-encryption.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
@@ -27,6 +28,7 @@ import { UsersService } from './users.service.js';
   providers: [
     UsersRepository,
     UsersService,
+    StoredKeyEncryption,
     UserDeletionRepository,
     MediaFileCleanup,
     UserWorkflowPermissionsRepository,

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FINAL_JOB_STATUSES, type JobResults } from '@atelier/shared';
+import { SecretCipher, SecretDecryptError } from '../../src/secrets/secret-cipher.js';
 import { EokDouble } from '../doubles/eok-double.js';
 import { jobCheckpoint, storedItems } from '../support/job-rows.js';
 import { getJob, submitJob, waitForJob } from '../support/pipeline.js';
@@ -263,7 +264,9 @@ describe('the pipeline on the external generation server (eok)', () => {
 
   it("sends the user's own eok_api_key when set, else the system EOK_API_KEY", async () => {
     const keyed = await t.createUser({ username: 'keyed' });
-    await t.db.pool.query('UPDATE users SET eok_api_key = $1 WHERE id = $2', [USER_KEY, keyed.id]);
+    // stored as the API stores it, encrypted: the worker process decrypts it with the same key material
+    const stored = t.app.get(SecretCipher).encrypt(USER_KEY);
+    await t.db.pool.query('UPDATE users SET eok_api_key = $1 WHERE id = $2', [stored, keyed.id]);
     const keyedToken = await t.login(keyed);
     const d = await start();
 
@@ -289,6 +292,17 @@ describe('the pipeline on the external generation server (eok)', () => {
     expect(downloads).toHaveLength(2);
     expect(downloads.every((r) => r.headers.authorization === undefined)).toBe(true);
     expect(worker.output()).not.toContain(USER_KEY);
+  });
+
+  it('fails the job, sending nothing, when the stored key no longer decrypts', async () => {
+    const stale = await t.createUser({ username: 'stale-key' });
+    const otherKey = SecretCipher.fromSecrets('another-secrets-key-of-40-characters-xxxx', 'x'.repeat(40));
+    await t.db.pool.query('UPDATE users SET eok_api_key = $1 WHERE id = $2', [otherKey.encrypt(USER_KEY), stale.id]);
+    const d = await start();
+    const id = await submit(2, await t.login(stale));
+    const job = await waitForJob(t, await t.login(stale), id, ENDED, 20_000);
+    expect(job).toMatchObject({ status: 'failed', error_message: new SecretDecryptError().message });
+    expect(d.requests).toEqual([]);
   });
 
   it('cancel while an item runs: the job is cancelled and the server gets the cancel call', async () => {
