@@ -28,6 +28,7 @@ export function createSlugWorkflow(body: CreateSlugWorkflow): Promise<{ id: numb
 export type SlugWorkflowUpdate = Omit<CreateSlugWorkflow, 'workflow_type' | 'category' | 'tags' | 'overrides'> & {
   id: number;
   category: string;
+  tags: string[];
   overrides: Array<OverrideLinkInput & { id?: number }>;
 };
 
@@ -35,8 +36,7 @@ export type SlugWorkflowUpdate = Omit<CreateSlugWorkflow, 'workflow_type' | 'cat
  * Edit saves the name, the external-server settings and the organisation, then the override list as
  * one diff: links that left the list are deleted, kept ones updated, new ones created (SPEC section 7).
  */
-export async function updateSlugWorkflow({ id, name, category, overrides, ...eok }: SlugWorkflowUpdate) {
-  const workflow = await apiRequest(`/workflows/${id}`, workflowSchema);
+export async function updateSlugWorkflow({ id, name, category, tags, overrides, ...eok }: SlugWorkflowUpdate) {
   await apiRequest(`/workflows/${id}/name`, workflowSchema, { method: 'PUT', body: { name } });
   await apiRequest(`/workflows/${id}/eok-config`, workflowSchema, {
     method: 'PUT',
@@ -44,7 +44,7 @@ export async function updateSlugWorkflow({ id, name, category, overrides, ...eok
   });
   await apiRequest(`/workflows/${id}/organization`, workflowSchema, {
     method: 'PUT',
-    body: { category, tags: workflow.tags },
+    body: { category, tags },
   });
   return apiRequest(`/workflows/${id}/overrides`, z.array(workflowOverrideSchema), {
     method: 'PUT',

@@ -13,10 +13,14 @@ export const userFoldersQueryOptions = (userId: number) =>
 
 export const useUserFolders = (userId: number) => useQuery(userFoldersQueryOptions(userId));
 
+/** The folder list and the users table's folder count both change. */
 function useInvalidateFolders(userId: number) {
   const queryClient = useQueryClient();
-  // The users table shows each user's folder count.
-  return () => queryClient.invalidateQueries({ queryKey: ['admin-users'] });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: userFoldersQueryOptions(userId).queryKey }),
+      queryClient.invalidateQueries({ queryKey: ['admin-users', 'list'] }),
+    ]);
 }
 
 export function useSaveUserFolder(userId: number) {

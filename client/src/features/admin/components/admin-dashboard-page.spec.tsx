@@ -96,7 +96,9 @@ describe('admin dashboard', () => {
   it('discards a new override row whose key is empty', async () => {
     const user = userEvent.setup();
     const { queryClient } = renderApp('/admin?tab=override-definitions', { user: testUser('admin') });
-    act(() => queryClient.setQueryData(overrideDefinitionsQueryOptions().queryKey, []));
+    act(() => {
+      queryClient.setQueryData(overrideDefinitionsQueryOptions().queryKey, []);
+    });
     await user.click(await screen.findByRole('button', { name: 'Add New Override' }));
     expect(screen.getByText('New')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
