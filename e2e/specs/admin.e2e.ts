@@ -94,6 +94,8 @@ describe('admin area', () => {
 
     // Slug Workflows: the banner starts the create form for the renamed file.
     await tab(admin, 'Slug Workflows').click();
+    await admin.getByRole('table', { name: 'Slug workflows' }).waitFor();
+    await admin.getByRole('button', { name: renamed, exact: true }).waitFor();
     await capture(admin, 'admin-tab-slug-workflows');
     await admin.getByRole('button', { name: renamed, exact: true }).click();
     await admin.waitForURL(/\/admin\/workflow\/new-slug\?slug=/);

@@ -82,7 +82,7 @@ export function EditableCell({
       cursor={disabled ? 'not-allowed' : 'text'}
       _hover={disabled ? undefined : { bg: 'bg.muted' }}
       whiteSpace="pre-wrap"
-      wordBreak="break-word"
+      overflowWrap="break-word"
       color={value ? undefined : 'fg.subtle'}
     >
       {value || '—'}

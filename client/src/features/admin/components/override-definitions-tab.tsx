@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, Stack, Table } from '@chakra-ui/react';
+import { Badge, Button, HStack, Stack, Table, chakra } from '@chakra-ui/react';
 import { OVERRIDE_DATA_TYPES, type OverrideDefinitionInput } from '@atelier/shared';
 import { useState } from 'react';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
@@ -138,10 +138,17 @@ export function OverrideDefinitionsTab() {
                     }
                   >
                     {col.sortable ? (
-                      <Button size="xs" variant="ghost" px={1} onClick={() => toggleSort(col.key as SortColumn)}>
+                      <chakra.button
+                        type="button"
+                        font="inherit"
+                        cursor="pointer"
+                        whiteSpace="nowrap"
+                        _hover={{ color: 'purple.fg' }}
+                        onClick={() => toggleSort(col.key as SortColumn)}
+                      >
                         {col.label}
                         {sort.column === col.key ? (sort.ascending ? ' ▲' : ' ▼') : ''}
-                      </Button>
+                      </chakra.button>
                     ) : (
                       col.label
                     )}
@@ -163,7 +170,7 @@ export function OverrideDefinitionsTab() {
                     {cell(row, 'data_type', 'Data Type', { editor: { kind: 'select', options: OVERRIDE_DATA_TYPES } })}
                   </Table.Cell>
                   <Table.Cell>{cell(row, 'validation_rules', 'Validation Rules', { mono: true })}</Table.Cell>
-                  <Table.Cell>{cell(row, 'category', 'Category')}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{cell(row, 'category', 'Category')}</Table.Cell>
                   <Table.Cell textAlign="end">
                     {row.id === null ? (
                       <HStack justify="flex-end" gap={2}>

@@ -2,12 +2,13 @@ import { SLUG_CREATE_REDIRECT_MS } from '@atelier/shared';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { FormMessageValue } from '../../../components/form-message';
-import { PageTitle } from '../../../components/page-title';
+import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-error';
 import { ADMIN_MESSAGES } from '../admin-messages';
 import { useCreateSlugWorkflow } from '../api/slug-workflows';
 import { eokFields, emptySlugForm, overrideLinks, type SlugForm } from '../utils/slug-form';
+import { BackToAdmin } from './back-to-admin';
 import { SlugWorkflowForm } from './slug-workflow-form';
 
 /** /admin/workflow/new-slug (?slug= prefills it); after a create, the edit page 1.5 s later. */
@@ -48,7 +49,9 @@ export function SlugWorkflowCreatePage() {
 
   return (
     <>
-      <PageTitle title="Create slug workflow" />
+      <PageHeader title="Create slug workflow">
+        <BackToAdmin />
+      </PageHeader>
       <SlugWorkflowForm
         key={slug}
         initial={emptySlugForm(slug)}

@@ -2,6 +2,7 @@ import { Alert, Spinner } from '@chakra-ui/react';
 import { MESSAGES } from '@atelier/shared';
 import { useState } from 'react';
 import type { FormMessageValue } from '../../../components/form-message';
+import { PageHeader } from '../../../components/page-header';
 import { PageTitle } from '../../../components/page-title';
 import { errorText } from '../../../lib/api-error';
 import { useWorkflow } from '../../workflows/api/get-workflow';
@@ -9,6 +10,7 @@ import { useRouteWorkflowId } from '../../workflows/hooks/use-route-workflow-id'
 import { ADMIN_MESSAGES } from '../admin-messages';
 import { useUpdateSlugWorkflow } from '../api/slug-workflows';
 import { eokFields, formFromWorkflow, overrideLinks, type SlugForm } from '../utils/slug-form';
+import { BackToAdmin } from './back-to-admin';
 import { SlugWorkflowForm } from './slug-workflow-form';
 
 const TITLE = 'Edit slug workflow';
@@ -57,7 +59,9 @@ export function SlugWorkflowEditPage() {
 
   return (
     <>
-      <PageTitle title={TITLE} />
+      <PageHeader title={TITLE}>
+        <BackToAdmin />
+      </PageHeader>
       {workflow.data ? (
         <SlugWorkflowForm
           key={`${workflow.data.id}-${version}`}

@@ -27,7 +27,9 @@ export function rowFromDefinition(definition: OverrideDefinition): DefinitionRow
   };
 }
 
-export const rulesText = (rules: object) => (Object.keys(rules).length ? JSON.stringify(rules) : '');
+/** One line with spaces after commas, so a long rule wraps between values rather than inside them. */
+export const rulesText = (rules: object) =>
+  Object.keys(rules).length ? JSON.stringify(rules, null, 1).replace(/\s*\n\s*/g, ' ') : '';
 
 let counter = 0;
 /** A new row; from a missing key its display name is the key made readable. */
