@@ -1,5 +1,6 @@
 import { Alert, Button, CloseButton, Dialog, Heading, Portal, Spinner, Stack, Text } from '@chakra-ui/react';
 import { MESSAGES, type OverrideDefinition } from '@atelier/shared';
+import { useState } from 'react';
 import { errorText } from '../../../lib/api-error';
 import { ADMIN_MESSAGES } from '../admin-messages';
 import { useOverrideDefinitions } from '../api/override-definitions';
@@ -24,6 +25,7 @@ export function AddOverrideDialog({
   onClose: () => void;
 }) {
   const definitions = useOverrideDefinitions();
+  const [notice, setNotice] = useState<string | null>(null);
   const shown = (definitions.data ?? []).filter((d) => !allowedKeys || allowedKeys.includes(d.override_key));
   const groups = new Map<string, OverrideDefinition[]>();
   for (const definition of shown) {
@@ -79,10 +81,15 @@ export function AddOverrideDialog({
                           py={2}
                           whiteSpace="normal"
                           textAlign="start"
-                          disabled={added}
-                          title={added ? MESSAGES.overrideAlreadyAdded : undefined}
+                          // Still focusable and clickable, so a second add can say why nothing happens.
+                          aria-disabled={added || undefined}
+                          opacity={added ? 0.6 : undefined}
+                          cursor={added ? 'not-allowed' : undefined}
                           aria-label={added ? `${definition.display_name} (added)` : definition.display_name}
-                          onClick={() => onAdd(definition)}
+                          onClick={() => {
+                            setNotice(added ? MESSAGES.overrideAlreadyAdded : null);
+                            if (!added) onAdd(definition);
+                          }}
                         >
                           <Stack gap={0} align="flex-start">
                             <Text fontWeight="medium">{definition.display_name}</Text>
@@ -103,6 +110,11 @@ export function AddOverrideDialog({
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>
+              {notice && (
+                <Text role="alert" color="orange.fg" textStyle="sm" me="auto">
+                  {notice}
+                </Text>
+              )}
               <Button variant="outline" onClick={onClose}>
                 Done
               </Button>

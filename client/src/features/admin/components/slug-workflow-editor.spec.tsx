@@ -113,7 +113,10 @@ describe('slug workflow editor', () => {
     const dialog = await screen.findByRole('dialog');
     const sampling = within(dialog).getByRole('group', { name: 'Sampling' });
     await user.click(within(sampling).getByRole('button', { name: 'Steps' }));
-    expect(within(sampling).getByRole('button', { name: 'Steps (added)' })).toBeDisabled();
+    const added = within(sampling).getByRole('button', { name: 'Steps (added)' });
+    expect(added).toHaveAttribute('aria-disabled', 'true');
+    await user.click(added);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(MESSAGES.overrideAlreadyAdded);
     await user.click(within(dialog).getByRole('button', { name: 'Prompt' }));
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
 

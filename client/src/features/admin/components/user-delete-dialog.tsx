@@ -6,6 +6,8 @@ import { ADMIN_MESSAGES } from '../admin-messages';
 import { useDeleteUser, userDeletePreviewQueryOptions } from '../api/admin-users';
 import { ConfirmDialog } from './confirm-dialog';
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /** Deleting a user shows what goes with them: jobs, folders, configs and favourites (SPEC section 5). */
 export function UserDeleteDialog({
   user,
@@ -32,10 +34,10 @@ export function UserDeleteDialog({
       <Text>Are you sure you want to delete {user.username}? This also removes:</Text>
       {counts ? (
         <List.Root ps={5} aria-label="Removed with the user">
-          <List.Item>{counts.jobs} jobs</List.Item>
-          <List.Item>{counts.folders} folders</List.Item>
-          <List.Item>{counts.configs} configs</List.Item>
-          <List.Item>{counts.favorites} favourites</List.Item>
+          <List.Item>{count(counts.jobs, 'job')}</List.Item>
+          <List.Item>{count(counts.folders, 'folder')}</List.Item>
+          <List.Item>{count(counts.configs, 'config')}</List.Item>
+          <List.Item>{count(counts.favorites, 'favourite')}</List.Item>
         </List.Root>
       ) : (
         <Spinner size="sm" aria-label="Loading" />
