@@ -127,6 +127,16 @@ describe('admin area', () => {
     expect(await overrides.getByRole('listitem', { name: 'Subject' }).getByRole('checkbox').isChecked()).toBe(true);
     await capture(admin, 'admin-slug-editor-edit');
 
+    // Edit saves in place: the links are kept, updated and reordered, not duplicated.
+    await admin.getByLabel('Default value of Style').fill('watercolour');
+    await admin.getByRole('button', { name: 'Move Subject up' }).click();
+    await admin.getByRole('button', { name: 'Save Changes' }).click();
+    await admin.getByText('Workflow updated successfully!').waitFor();
+    await admin.reload();
+    await overrides.getByRole('listitem').first().waitFor();
+    expect(await order()).toEqual(['Subject', 'Style']);
+    expect(await admin.getByLabel('Default value of Style').inputValue()).toBe('watercolour');
+
     // A role user sees it and must fill the required override.
     const roleUser = await createUser('user');
     const user = await openAs(roleUser);

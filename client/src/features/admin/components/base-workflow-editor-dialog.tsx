@@ -1,12 +1,26 @@
-import { Alert, Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  HStack,
+  Input,
+  Portal,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { MESSAGES } from '@atelier/shared';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { errorText } from '../../../lib/api-error';
 import { ADMIN_MESSAGES } from '../admin-messages';
 import { useBaseWorkflow, useSaveBaseWorkflow } from '../api/base-workflows';
 import { formatJson, jsonProblem, stripJsonSuffix, withJsonSuffix } from '../utils/json-text';
-import { JsonCodeEditor } from './json-code-editor';
+
+// CodeMirror is only loaded when an admin opens the editor.
+const JsonCodeEditor = lazy(() => import('./json-code-editor').then((m) => ({ default: m.JsonCodeEditor })));
 
 const NEW_WORKFLOW = '{\n  \n}';
 
@@ -92,7 +106,9 @@ export function BaseWorkflowEditorDialog({
                       <Alert.Title>{errorText(loaded.error, ADMIN_MESSAGES.loadWorkflowDataFailed)}</Alert.Title>
                     </Alert.Root>
                   ) : (
-                    <JsonCodeEditor label="Workflow JSON" value={content} onChange={setContent} />
+                    <Suspense fallback={<Spinner aria-label="Loading" />}>
+                      <JsonCodeEditor label="Workflow JSON" value={content} onChange={setContent} />
+                    </Suspense>
                   )}
                 </Stack>
                 <Alert.Root status="info" variant="surface">
