@@ -35,6 +35,11 @@ export default defineConfig({
               name: 'ui',
               test: /[\\/]node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@internationalized|@pandacss)[\\/]/,
             },
+            {
+              // Only the admin's JSON editor uses it, loaded on demand.
+              name: 'codemirror',
+              test: /[\\/]node_modules[\\/](@codemirror|codemirror|@lezer|crelt|style-mod|w3c-keyname|@marijn)[\\/]/,
+            },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
           ],
         },

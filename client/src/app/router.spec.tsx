@@ -39,15 +39,15 @@ describe('routes', () => {
 
 describe('admin routes', () => {
   const adminScreens = [
-    ['/admin', 'Admin dashboard'],
-    ['/admin/workflow/5/slug', 'Edit slug workflow'],
-    ['/admin/workflow/new-slug', 'Create slug workflow'],
+    ['/admin', 'Admin dashboard', MESSAGES.accessDeniedBody],
+    ['/admin/workflow/5/slug', 'Edit slug workflow', MESSAGES.forbidden],
+    ['/admin/workflow/new-slug', 'Create slug workflow', MESSAGES.forbidden],
   ] as const;
 
-  it.each(adminScreens)('deny %s to a regular user', (path) => {
+  it.each(adminScreens)('deny %s to a regular user', (path, _title, text) => {
     const { router } = renderApp(path, { user: testUser('user') });
     expect(heading(MESSAGES.accessDeniedTitle)).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.accessDeniedBody)).toBeInTheDocument();
+    expect(screen.getByText(text)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
   });
 

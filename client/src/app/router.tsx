@@ -1,3 +1,4 @@
+import { MESSAGES } from '@atelier/shared';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { AdminDashboardPage } from '../features/admin/components/admin-dashboard-page';
@@ -33,8 +34,11 @@ export const routes: RouteObject[] = [
       { path: paths.galleryJob.path, element: <GalleryPage /> },
       {
         element: <RequireAdmin />,
+        children: [{ path: paths.admin.path, element: <AdminDashboardPage /> }],
+      },
+      {
+        element: <RequireAdmin description={MESSAGES.forbidden} />,
         children: [
-          { path: paths.admin.path, element: <AdminDashboardPage /> },
           { path: paths.adminSlugWorkflowEdit.path, element: <SlugWorkflowEditPage /> },
           { path: paths.adminSlugWorkflowNew.path, element: <SlugWorkflowCreatePage /> },
         ],

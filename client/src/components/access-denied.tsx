@@ -1,8 +1,11 @@
 import { EmptyState, VStack } from '@chakra-ui/react';
 import { MESSAGES } from '@atelier/shared';
 
-/** Shown in place of admin screens to users without an admin role (SPEC section 2, Admin dashboard). */
-export function AccessDenied() {
+/**
+ * Shown in place of admin screens to users without an admin role: the dashboard's text (SPEC
+ * section 2) unless the screen says otherwise (the slug editor's, SPEC section 6).
+ */
+export function AccessDenied({ description = MESSAGES.accessDeniedBody }: { description?: string }) {
   return (
     <EmptyState.Root borderWidth="1px" rounded="l3" bg="bg" maxW="lg" mx="auto" mt={{ base: 4, md: 12 }}>
       <EmptyState.Content>
@@ -11,7 +14,7 @@ export function AccessDenied() {
         </EmptyState.Indicator>
         <VStack textAlign="center">
           <EmptyState.Title as="h1">{MESSAGES.accessDeniedTitle}</EmptyState.Title>
-          <EmptyState.Description>{MESSAGES.accessDeniedBody}</EmptyState.Description>
+          <EmptyState.Description>{description}</EmptyState.Description>
         </VStack>
       </EmptyState.Content>
     </EmptyState.Root>

@@ -11,6 +11,15 @@ if (!('ResizeObserver' in globalThis)) {
   };
 }
 
+// CodeMirror measures text ranges; jsdom's Range has no layout methods at all.
+if (!('getClientRects' in Range.prototype)) {
+  const noRect = () => new DOMRect(0, 0, 0, 0);
+  Object.assign(Range.prototype, {
+    getClientRects: () => Object.assign([], { item: () => null }),
+    getBoundingClientRect: noRect,
+  });
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -1,5 +1,48 @@
+import { Tabs } from '@chakra-ui/react';
+import { useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../../../components/page-title';
+import { BaseWorkflowsTab } from './base-workflows-tab';
+import { OverrideDefinitionsTab } from './override-definitions-tab';
+import { SlugWorkflowsTab } from './slug-workflows-tab';
+import { UsersTab } from './users-tab';
 
+const TABS = [
+  { value: 'base-workflows', label: 'Base Workflows', content: <BaseWorkflowsTab /> },
+  { value: 'slug-workflows', label: 'Slug Workflows', content: <SlugWorkflowsTab /> },
+  { value: 'override-definitions', label: 'Override Definitions', content: <OverrideDefinitionsTab /> },
+  { value: 'users', label: 'User Management', content: <UsersTab /> },
+] as const;
+
+/** SPEC section 2, Admin dashboard: four tabs; the open one is kept in the address (?tab=). */
 export function AdminDashboardPage() {
-  return <PageTitle title="Admin dashboard" />;
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab = TABS.find((t) => t.value === requested)?.value ?? TABS[0].value;
+
+  return (
+    <>
+      <PageTitle title="Admin dashboard" />
+      <Tabs.Root
+        value={tab}
+        onValueChange={(details) => setParams({ tab: details.value }, { replace: true })}
+        variant="line"
+        colorPalette="purple"
+        lazyMount
+        unmountOnExit
+      >
+        <Tabs.List mb={4} overflowX="auto">
+          {TABS.map((t) => (
+            <Tabs.Trigger key={t.value} value={t.value}>
+              {t.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map((t) => (
+          <Tabs.Content key={t.value} value={t.value}>
+            {t.content}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </>
+  );
 }

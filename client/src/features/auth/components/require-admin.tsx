@@ -4,6 +4,6 @@ import { AccessDenied } from '../../../components/access-denied';
 import { isAdminAtom } from '../atoms/session-atom';
 
 /** Wraps the admin routes: admins and super admins pass, everyone else is told why not. */
-export function RequireAdmin() {
-  return useAtomValue(isAdminAtom) ? <Outlet /> : <AccessDenied />;
+export function RequireAdmin({ description }: { description?: string }) {
+  return useAtomValue(isAdminAtom) ? <Outlet /> : <AccessDenied description={description} />;
 }

@@ -1,0 +1,137 @@
+import {
+  Alert,
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  HStack,
+  Input,
+  Portal,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { MESSAGES } from '@atelier/shared';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { FormMessage, type FormMessageValue } from '../../../components/form-message';
+import { errorText } from '../../../lib/api-error';
+import { ADMIN_MESSAGES } from '../admin-messages';
+import { useBaseWorkflow, useSaveBaseWorkflow } from '../api/base-workflows';
+import { formatJson, jsonProblem, stripJsonSuffix, withJsonSuffix } from '../utils/json-text';
+
+// CodeMirror is only loaded when an admin opens the editor.
+const JsonCodeEditor = lazy(() => import('./json-code-editor').then((m) => ({ default: m.JsonCodeEditor })));
+
+const NEW_WORKFLOW = '{\n  \n}';
+
+/**
+ * Creates a base workflow (`filename` null) or edits one, renaming allowed. Each save is one
+ * commit to the repository (DESIGN section 4).
+ */
+export function BaseWorkflowEditorDialog({
+  filename,
+  onClose,
+  onSaved,
+}: {
+  filename: string | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const loaded = useBaseWorkflow(filename);
+  const save = useSaveBaseWorkflow();
+  const [name, setName] = useState(filename ? stripJsonSuffix(filename) : '');
+  const [content, setContent] = useState(filename ? '' : NEW_WORKFLOW);
+  const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const rawContent = loaded.data?.raw_content;
+
+  useEffect(() => {
+    if (rawContent !== undefined) setContent(rawContent);
+  }, [rawContent]);
+
+  const format = () => {
+    const result = formatJson(content);
+    if (result.ok) {
+      setContent(result.text);
+      setMessage(null);
+    } else setMessage({ status: 'error', text: `Cannot format: ${result.message}` });
+  };
+
+  const submit = () => {
+    if (!name.trim()) return setMessage({ status: 'error', text: MESSAGES.workflowNameRequired });
+    const problem = jsonProblem(content);
+    if (problem) return setMessage({ status: 'error', text: `Invalid JSON: ${problem}` });
+    setMessage(null);
+    const newName = withJsonSuffix(name);
+    save.mutate(
+      filename
+        ? { mode: 'update', filename, content, ...(newName !== filename ? { newName } : {}) }
+        : { mode: 'create', name: newName, content },
+      {
+        onSuccess: (change) => onSaved(change.message),
+        onError: (error) => setMessage({ status: 'error', text: errorText(error, ADMIN_MESSAGES.saveWorkflowFailed) }),
+      },
+    );
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size="xl" placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px={4}>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{filename ? `Edit ${filename}` : 'Create New Workflow'}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap={4}>
+                <Field.Root required>
+                  <Field.Label>
+                    Workflow name <Field.RequiredIndicator />
+                  </Field.Label>
+                  <Input value={name} onChange={(event) => setName(event.target.value)} placeholder="my-workflow" />
+                  <Field.HelperText>Saved as {name.trim() ? withJsonSuffix(name) : 'name.json'}</Field.HelperText>
+                </Field.Root>
+                <Stack gap={2}>
+                  <HStack justify="space-between">
+                    <Text fontWeight="medium" textStyle="sm">
+                      Workflow JSON
+                    </Text>
+                    <Button size="xs" variant="outline" onClick={format}>
+                      Format JSON
+                    </Button>
+                  </HStack>
+                  {loaded.isError ? (
+                    <Alert.Root status="error" role="alert">
+                      <Alert.Indicator />
+                      <Alert.Title>{errorText(loaded.error, ADMIN_MESSAGES.loadWorkflowDataFailed)}</Alert.Title>
+                    </Alert.Root>
+                  ) : (
+                    <Suspense fallback={<Spinner aria-label="Loading" />}>
+                      <JsonCodeEditor label="Workflow JSON" value={content} onChange={setContent} />
+                    </Suspense>
+                  )}
+                </Stack>
+                <Alert.Root status="info" variant="surface">
+                  <Alert.Indicator />
+                  <Alert.Title>{ADMIN_MESSAGES.committedNote}</Alert.Title>
+                </Alert.Root>
+                <FormMessage message={message} />
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button colorPalette="purple" loading={save.isPending} disabled={loaded.isLoading} onClick={submit}>
+                {filename ? 'Save Changes' : 'Create Workflow'}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

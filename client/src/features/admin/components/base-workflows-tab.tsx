@@ -1,0 +1,116 @@
+import { Button, HStack, Stack, Table } from '@chakra-ui/react';
+import { useState } from 'react';
+import { FormMessage, type FormMessageValue } from '../../../components/form-message';
+import { errorText } from '../../../lib/api-error';
+import { ADMIN_MESSAGES } from '../admin-messages';
+import { useBaseWorkflows, useDeleteBaseWorkflow } from '../api/base-workflows';
+import { AdminListState } from './admin-list-state';
+import { BaseWorkflowEditorDialog } from './base-workflow-editor-dialog';
+import { PasswordConfirmDialog } from './password-confirm-dialog';
+import { SearchField } from './search-field';
+
+type Editing = { filename: string | null } | null;
+
+const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** SPEC section 2, Admin dashboard, tab 1: the repository's base workflow files. */
+export function BaseWorkflowsTab() {
+  const files = useBaseWorkflows();
+  const remove = useDeleteBaseWorkflow();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const needle = search.trim().toLowerCase();
+  const shown = (files.data ?? []).filter((file) => file.name.toLowerCase().includes(needle));
+
+  const confirmDelete = (confirmPassword: string) => {
+    if (!deleting) return;
+    remove.mutate(
+      { filename: deleting, confirmPassword },
+      {
+        onSuccess: () => {
+          setDeleting(null);
+          setMessage({ status: 'success', text: ADMIN_MESSAGES.baseWorkflowDeleted });
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap={4}>
+      <HStack gap={3} wrap="wrap">
+        <SearchField label="Search base workflows" value={search} onChange={setSearch} />
+        <Button colorPalette="purple" ms="auto" onClick={() => setEditing({ filename: null })}>
+          Create New Workflow
+        </Button>
+      </HStack>
+      <FormMessage message={message} />
+      <AdminListState query={files} failedText={ADMIN_MESSAGES.fetchBaseWorkflowsFailed} empty={shown.length === 0}>
+        <Table.ScrollArea borderWidth="1px" rounded="l2" bg="bg">
+          <Table.Root size="sm" aria-label="Base workflows">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Name</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Size</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {shown.map((file) => (
+                <Table.Row key={file.name}>
+                  <Table.Cell fontFamily="mono">{file.name}</Table.Cell>
+                  <Table.Cell textAlign="end">{kilobytes(file.size)}</Table.Cell>
+                  <Table.Cell textAlign="end">
+                    <HStack justify="flex-end" gap={2}>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        aria-label={`Edit ${file.name}`}
+                        onClick={() => setEditing({ filename: file.name })}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="red"
+                        aria-label={`Delete ${file.name}`}
+                        onClick={() => {
+                          remove.reset();
+                          setDeleting(file.name);
+                        }}
+                      >
+                        Delete
+                      </Button>
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      </AdminListState>
+      {editing && (
+        <BaseWorkflowEditorDialog
+          key={editing.filename ?? 'new'}
+          filename={editing.filename}
+          onClose={() => setEditing(null)}
+          onSaved={(text) => {
+            setEditing(null);
+            setMessage({ status: 'success', text });
+          }}
+        />
+      )}
+      <PasswordConfirmDialog
+        title="Delete base workflow"
+        description={`Delete ${deleting ?? ''}? The deletion is committed to the repository.`}
+        open={deleting !== null}
+        pending={remove.isPending}
+        error={remove.isError ? errorText(remove.error, ADMIN_MESSAGES.deleteWorkflowFailed) : null}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import { Alert, Button, Dialog, Portal, Stack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+/** Asks before a destructive action; `children` says what will be lost. */
+export function ConfirmDialog({
+  title,
+  children,
+  open,
+  pending,
+  error,
+  confirmLabel = 'Delete',
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  children: ReactNode;
+  open: boolean;
+  pending: boolean;
+  error: string | null;
+  confirmLabel?: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => !details.open && onClose()}
+      placement="center"
+      role="alertdialog"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px={4}>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap={4}>
+                {children}
+                {error && (
+                  <Alert.Root status="error" role="alert">
+                    <Alert.Indicator />
+                    <Alert.Title>{error}</Alert.Title>
+                  </Alert.Root>
+                )}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button colorPalette="red" loading={pending} onClick={onConfirm}>
+                {confirmLabel}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,91 @@
+import { Input, NativeSelect, Textarea, chakra } from '@chakra-ui/react';
+import { useState, type KeyboardEvent } from 'react';
+
+type Editor = { kind: 'text' } | { kind: 'multiline' } | { kind: 'select'; options: readonly string[] };
+
+/**
+ * A table cell edited in place: a click opens the editor; Enter saves (a multi-line cell saves when
+ * it loses focus, Enter adds a line there), Escape puts the old value back.
+ */
+export function EditableCell({
+  label,
+  value,
+  editor = { kind: 'text' },
+  disabled,
+  mono,
+  onCommit,
+}: {
+  label: string;
+  value: string;
+  editor?: Editor;
+  disabled: boolean;
+  mono?: boolean;
+  onCommit: (value: string) => void;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+
+  const commit = () => {
+    if (draft === null) return;
+    setDraft(null);
+    if (draft !== value) onCommit(draft);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      setDraft(null);
+    } else if (event.key === 'Enter' && editor.kind !== 'multiline') {
+      event.preventDefault();
+      commit();
+    }
+  };
+
+  if (draft !== null) {
+    const common = { 'aria-label': label, autoFocus: true, onKeyDown, onBlur: commit, size: 'xs' as const, bg: 'bg' };
+    if (editor.kind === 'select')
+      return (
+        <NativeSelect.Root size="xs">
+          <NativeSelect.Field {...common} value={draft} onChange={(e) => setDraft(e.target.value)}>
+            {editor.options.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </NativeSelect.Field>
+        </NativeSelect.Root>
+      );
+    if (editor.kind === 'multiline')
+      return <Textarea {...common} autoresize minW="12rem" value={draft} onChange={(e) => setDraft(e.target.value)} />;
+    return (
+      <Input
+        {...common}
+        minW="8rem"
+        fontFamily={mono ? 'mono' : undefined}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+      />
+    );
+  }
+
+  return (
+    <chakra.button
+      type="button"
+      aria-label={label}
+      disabled={disabled}
+      onClick={() => setDraft(value)}
+      textAlign="start"
+      w="full"
+      minH={6}
+      px={1}
+      rounded="l1"
+      fontFamily={mono ? 'mono' : undefined}
+      cursor={disabled ? 'not-allowed' : 'text'}
+      _hover={disabled ? undefined : { bg: 'bg.muted' }}
+      whiteSpace="pre-wrap"
+      overflowWrap="break-word"
+      color={value ? undefined : 'fg.subtle'}
+    >
+      {value || '—'}
+    </chakra.button>
+  );
+}

@@ -1,0 +1,223 @@
+import { Badge, Button, HStack, Stack, Table, chakra } from '@chakra-ui/react';
+import { OVERRIDE_DATA_TYPES, type OverrideDefinitionInput } from '@atelier/shared';
+import { useState } from 'react';
+import { FormMessage, type FormMessageValue } from '../../../components/form-message';
+import { errorText } from '../../../lib/api-error';
+import { ADMIN_MESSAGES } from '../admin-messages';
+import {
+  useDeleteOverrideDefinition,
+  useMissingKeys,
+  useOverrideDefinitions,
+  useSaveOverrideDefinition,
+} from '../api/override-definitions';
+import { newRow, rowFromDefinition, sortRows, type DefinitionRow, type SortColumn } from '../utils/definition-rows';
+import { AdminListState } from './admin-list-state';
+import { EditableCell } from './editable-cell';
+import { MissingKeysBanner } from './missing-keys-banner';
+import { PasswordConfirmDialog } from './password-confirm-dialog';
+
+const COLUMNS: Array<{ key: SortColumn | 'description' | 'validation_rules'; label: string; sortable: boolean }> = [
+  { key: 'id', label: 'ID', sortable: true },
+  { key: 'override_key', label: 'Key', sortable: true },
+  { key: 'display_name', label: 'Display Name', sortable: true },
+  { key: 'description', label: 'Description', sortable: false },
+  { key: 'data_type', label: 'Data Type', sortable: true },
+  { key: 'validation_rules', label: 'Validation Rules', sortable: false },
+  { key: 'category', label: 'Category', sortable: true },
+];
+
+function toInput(row: DefinitionRow): OverrideDefinitionInput {
+  const rules = row.validation_rules.trim();
+  return {
+    override_key: row.override_key.trim(),
+    display_name: row.display_name.trim(),
+    description: row.description,
+    data_type: row.data_type,
+    validation_rules: rules ? (JSON.parse(rules) as OverrideDefinitionInput['validation_rules']) : {},
+    category: row.category,
+  };
+}
+
+/** SPEC section 2, Admin dashboard, tab 3: override definitions edited in place. */
+export function OverrideDefinitionsTab() {
+  const definitions = useOverrideDefinitions();
+  const missingKeys = useMissingKeys().data ?? {};
+  const save = useSaveOverrideDefinition();
+  const remove = useDeleteOverrideDefinition();
+  const [drafts, setDrafts] = useState<DefinitionRow[]>([]);
+  const [sort, setSort] = useState<{ column: SortColumn; ascending: boolean }>({ column: 'id', ascending: true });
+  const [deleting, setDeleting] = useState<DefinitionRow | null>(null);
+  const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const saved = sortRows((definitions.data ?? []).map(rowFromDefinition), sort.column, sort.ascending);
+  const rows = [...saved, ...drafts];
+
+  const persist = (row: DefinitionRow) => {
+    let body: OverrideDefinitionInput;
+    try {
+      body = toInput(row);
+    } catch (error) {
+      return setMessage({ status: 'error', text: `Invalid JSON: ${error instanceof Error ? error.message : ''}` });
+    }
+    setMessage(null);
+    save.mutate(
+      { ...body, ...(row.id === null ? {} : { id: row.id }) },
+      {
+        onSuccess: () => {
+          if (row.id === null) setDrafts((all) => all.filter((d) => d.rowKey !== row.rowKey));
+          setMessage({
+            status: 'success',
+            text: row.id === null ? ADMIN_MESSAGES.overrideDefinitionCreated : ADMIN_MESSAGES.overrideDefinitionUpdated,
+          });
+        },
+        onError: (error) =>
+          setMessage({ status: 'error', text: errorText(error, ADMIN_MESSAGES.saveOverrideDefinitionFailed) }),
+      },
+    );
+  };
+
+  const commitCell = (row: DefinitionRow, field: keyof DefinitionRow, value: string) => {
+    const next = { ...row, [field]: value } as DefinitionRow;
+    if (row.id === null) setDrafts((all) => all.map((d) => (d.rowKey === row.rowKey ? next : d)));
+    else persist(next);
+  };
+
+  const saveDraft = (row: DefinitionRow) => {
+    // SPEC section 5: a new row with an empty key is discarded on save.
+    if (!row.override_key.trim()) return setDrafts((all) => all.filter((d) => d.rowKey !== row.rowKey));
+    persist(row);
+  };
+
+  const addRow = (key?: string) => setDrafts((all) => [...all, newRow(key)]);
+
+  const toggleSort = (column: SortColumn) =>
+    setSort((s) => ({ column, ascending: s.column === column ? !s.ascending : true }));
+
+  const confirmDelete = (confirmPassword: string) => {
+    if (deleting?.id == null) return;
+    remove.mutate(
+      { id: deleting.id, confirmPassword },
+      {
+        onSuccess: () => {
+          setDeleting(null);
+          setMessage({ status: 'success', text: ADMIN_MESSAGES.overrideDefinitionDeleted });
+        },
+      },
+    );
+  };
+
+  const cell = (row: DefinitionRow, field: keyof DefinitionRow, column: string, extra = {}) => (
+    <EditableCell
+      label={`${column} of ${row.override_key || 'new override'}`}
+      value={String(row[field] ?? '')}
+      disabled={save.isPending}
+      onCommit={(value) => commitCell(row, field, value)}
+      {...extra}
+    />
+  );
+
+  return (
+    <Stack gap={4}>
+      <MissingKeysBanner missing={missingKeys} onPick={addRow} />
+      <FormMessage message={message} />
+      <AdminListState query={definitions} failedText={ADMIN_MESSAGES.fetchOverrideDefinitionsFailed} empty={false}>
+        <Table.ScrollArea borderWidth="1px" rounded="l2" bg="bg">
+          <Table.Root size="sm" aria-label="Override definitions">
+            <Table.Header>
+              <Table.Row>
+                {COLUMNS.map((col) => (
+                  <Table.ColumnHeader
+                    key={col.key}
+                    aria-sort={
+                      sort.column === col.key
+                        ? sort.ascending
+                          ? 'ascending'
+                          : 'descending'
+                        : col.sortable
+                          ? 'none'
+                          : undefined
+                    }
+                  >
+                    {col.sortable ? (
+                      <chakra.button
+                        type="button"
+                        font="inherit"
+                        cursor="pointer"
+                        whiteSpace="nowrap"
+                        _hover={{ color: 'purple.fg' }}
+                        onClick={() => toggleSort(col.key as SortColumn)}
+                      >
+                        {col.label}
+                        {sort.column === col.key ? (sort.ascending ? ' ▲' : ' ▼') : ''}
+                      </chakra.button>
+                    ) : (
+                      col.label
+                    )}
+                  </Table.ColumnHeader>
+                ))}
+                <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.map((row) => (
+                <Table.Row key={row.rowKey} bg={row.id === null ? 'purple.subtle' : undefined}>
+                  <Table.Cell>{row.id ?? <Badge colorPalette="purple">New</Badge>}</Table.Cell>
+                  <Table.Cell>{cell(row, 'override_key', 'Key', { mono: true })}</Table.Cell>
+                  <Table.Cell>{cell(row, 'display_name', 'Display Name')}</Table.Cell>
+                  <Table.Cell maxW="xs">
+                    {cell(row, 'description', 'Description', { editor: { kind: 'multiline' } })}
+                  </Table.Cell>
+                  <Table.Cell>
+                    {cell(row, 'data_type', 'Data Type', { editor: { kind: 'select', options: OVERRIDE_DATA_TYPES } })}
+                  </Table.Cell>
+                  <Table.Cell>{cell(row, 'validation_rules', 'Validation Rules', { mono: true })}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{cell(row, 'category', 'Category')}</Table.Cell>
+                  <Table.Cell textAlign="end">
+                    {row.id === null ? (
+                      <HStack justify="flex-end" gap={2}>
+                        <Button size="xs" colorPalette="purple" loading={save.isPending} onClick={() => saveDraft(row)}>
+                          Save
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          onClick={() => setDrafts((all) => all.filter((d) => d.rowKey !== row.rowKey))}
+                        >
+                          Cancel
+                        </Button>
+                      </HStack>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="red"
+                        aria-label={`Delete ${row.override_key}`}
+                        onClick={() => {
+                          remove.reset();
+                          setDeleting(row);
+                        }}
+                      >
+                        Delete
+                      </Button>
+                    )}
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+        <Button alignSelf="flex-start" variant="outline" bg="bg" onClick={() => addRow()}>
+          Add New Override
+        </Button>
+      </AdminListState>
+      <PasswordConfirmDialog
+        title="Delete override definition"
+        description={`Delete ${deleting?.override_key ?? ''}? Slug workflows using it lose this override.`}
+        open={deleting !== null}
+        pending={remove.isPending}
+        error={remove.isError ? errorText(remove.error, ADMIN_MESSAGES.deleteOverrideDefinitionFailed) : null}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

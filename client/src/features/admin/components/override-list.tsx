@@ -1,0 +1,101 @@
+import { Badge, Button, Checkbox, Field, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import type { OverrideItem } from '../utils/slug-form';
+
+/** The overrides a slug workflow exposes, in order (SPEC section 2, Slug workflow editor). */
+export function OverrideList({
+  items,
+  onChange,
+  onMove,
+  onRemove,
+}: {
+  items: OverrideItem[];
+  onChange: (index: number, item: OverrideItem) => void;
+  onMove: (index: number, step: -1 | 1) => void;
+  onRemove: (index: number) => void;
+}) {
+  if (items.length === 0) return <Text color="fg.muted">No overrides yet. Add one with Add Override.</Text>;
+  return (
+    <Stack as="ol" gap={3} aria-label="Parameter overrides" listStyleType="none">
+      {items.map((item, index) => (
+        <Stack
+          as="li"
+          key={item.definitionId}
+          aria-label={item.display_name}
+          gap={3}
+          p={3}
+          borderWidth="1px"
+          rounded="l2"
+          bg="bg"
+        >
+          <HStack gap={2} wrap="wrap">
+            <Text fontWeight="semibold">{item.display_name}</Text>
+            <Badge variant="subtle">{item.data_type}</Badge>
+            {item.category && (
+              <Badge colorPalette="purple" variant="subtle">
+                {item.category}
+              </Badge>
+            )}
+            <Text fontFamily="mono" textStyle="xs" color="fg.muted">
+              {item.override_key}
+            </Text>
+            <HStack ms="auto" gap={1}>
+              <IconButton
+                size="xs"
+                variant="ghost"
+                aria-label={`Move ${item.display_name} up`}
+                disabled={index === 0}
+                onClick={() => onMove(index, -1)}
+              >
+                ↑
+              </IconButton>
+              <IconButton
+                size="xs"
+                variant="ghost"
+                aria-label={`Move ${item.display_name} down`}
+                disabled={index === items.length - 1}
+                onClick={() => onMove(index, 1)}
+              >
+                ↓
+              </IconButton>
+              <Button
+                size="xs"
+                variant="outline"
+                colorPalette="red"
+                aria-label={`Remove ${item.display_name}`}
+                onClick={() => onRemove(index)}
+              >
+                Remove
+              </Button>
+            </HStack>
+          </HStack>
+          {item.description && (
+            <Text textStyle="sm" color="fg.muted">
+              {item.description}
+            </Text>
+          )}
+          <HStack gap={4} align="flex-end" wrap="wrap">
+            <Field.Root maxW="xs">
+              <Field.Label>Default value</Field.Label>
+              <Input
+                size="sm"
+                aria-label={`Default value of ${item.display_name}`}
+                value={item.default_value}
+                onChange={(e) => onChange(index, { ...item, default_value: e.target.value })}
+              />
+            </Field.Root>
+            <Checkbox.Root
+              checked={item.is_required}
+              onCheckedChange={(details) => onChange(index, { ...item, is_required: details.checked === true })}
+              colorPalette="purple"
+              pb={2}
+            >
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>Required</Checkbox.Label>
+            </Checkbox.Root>
+          </HStack>
+        </Stack>
+      ))}
+    </Stack>
+  );
+}

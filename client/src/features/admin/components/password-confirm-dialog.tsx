@@ -1,0 +1,91 @@
+import { Alert, Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { MESSAGES } from '@atelier/shared';
+import { useState, type FormEvent } from 'react';
+
+/**
+ * Deleting a base workflow or an override definition asks for the acting admin's own password
+ * (DESIGN section 3), checked again on the server.
+ */
+export function PasswordConfirmDialog({
+  title,
+  description,
+  open,
+  pending,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  description: string;
+  open: boolean;
+  pending: boolean;
+  error: string | null;
+  onConfirm: (password: string) => void;
+  onClose: () => void;
+}) {
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState(false);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!password) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    onConfirm(password);
+  };
+
+  const close = () => {
+    setPassword('');
+    setMissing(false);
+    onClose();
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && close()} placement="center" role="alertdialog">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px={4}>
+          <Dialog.Content asChild>
+            <form onSubmit={submit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap={4}>
+                  <Text>{description}</Text>
+                  <Field.Root invalid={missing}>
+                    <Field.Label>Delete confirmation password</Field.Label>
+                    <Input
+                      type="password"
+                      autoComplete="current-password"
+                      value={password}
+                      onChange={(event) => setPassword(event.target.value)}
+                      autoFocus
+                    />
+                    {missing && <Field.ErrorText>{MESSAGES.enterDeletePassword}</Field.ErrorText>}
+                  </Field.Root>
+                  {error && (
+                    <Alert.Root status="error" role="alert">
+                      <Alert.Indicator />
+                      <Alert.Title>{error}</Alert.Title>
+                    </Alert.Root>
+                  )}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={close}>
+                  Cancel
+                </Button>
+                <Button type="submit" colorPalette="red" loading={pending}>
+                  Delete
+                </Button>
+              </Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

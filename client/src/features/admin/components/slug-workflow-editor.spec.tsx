@@ -1,0 +1,159 @@
+import { MESSAGES, type OverrideDefinition, type Workflow } from '@atelier/shared';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp, testUser } from '../../../test/render-app';
+import { workflowQueryOptions } from '../../workflows/api/get-workflow';
+import { overrideDefinitionsQueryOptions } from '../api/override-definitions';
+import { missingSlugsQueryOptions } from '../api/slug-workflows';
+
+const definitions: OverrideDefinition[] = [
+  {
+    id: 1,
+    override_key: 'override_prompt',
+    display_name: 'Prompt',
+    description: null,
+    data_type: 'string',
+    validation_rules: {},
+    category: 'Text',
+    created_at: '2026-01-01T00:00:00.000Z',
+  },
+  {
+    id: 2,
+    override_key: 'override_steps',
+    display_name: 'Steps',
+    description: null,
+    data_type: 'integer',
+    validation_rules: {},
+    category: 'Sampling',
+    created_at: '2026-01-01T00:00:00.000Z',
+  },
+];
+
+const slugWorkflow: Workflow = {
+  id: 5,
+  name: 'Loop',
+  category: 'Video Generation',
+  tags: [],
+  workflow_type: 'slug',
+  workflow_slug: 'video-loop',
+  is_favorite: false,
+  override_count: 2,
+  updated_at: '2026-01-01T00:00:00.000Z',
+  eok_runtime: null,
+  eok_bucket_name: 'atelier-test-bucket',
+  eok_provider: 'vast',
+  eok_generation_type: 'video',
+  eok_pre_classification_type: 'permissive',
+  eok_post_classification_type: 'strict',
+  seed_mode: 'fixed',
+  download_dir: null,
+  workflow_overrides: [
+    {
+      ...definitions[1]!,
+      id: 11,
+      workflow_id: 5,
+      override_definition_id: 2,
+      is_required: false,
+      default_value: 20,
+      ui_parameter_name: 'steps',
+      display_order: 1,
+    },
+    {
+      ...definitions[0]!,
+      id: 10,
+      workflow_id: 5,
+      override_definition_id: 1,
+      is_required: true,
+      default_value: null,
+      ui_parameter_name: 'prompt',
+      display_order: 0,
+    },
+  ],
+};
+
+describe('slug workflow editor', () => {
+  it('starts with the defaults of SPEC section 9 and names what is missing on save', async () => {
+    const user = userEvent.setup();
+    renderApp('/admin/workflow/new-slug', { user: testUser('admin') });
+    expect(screen.getByLabelText('Provider')).toHaveValue('novita');
+    expect(screen.getByLabelText('Generation type')).toHaveValue('image');
+    expect(screen.getByLabelText('Seed mode')).toHaveValue('random');
+    expect(screen.getByLabelText('Category')).toHaveValue('Image Generation');
+
+    const save = screen.getByRole('button', { name: 'Create Workflow' });
+    await user.click(save);
+    expect(await screen.findByText(MESSAGES.workflowNameRequired)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Workflow name/), 'Loop');
+    await user.click(save);
+    expect(await screen.findByText(MESSAGES.workflowSlugRequired)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Workflow slug/), 'video-loop');
+    await user.click(save);
+    expect(await screen.findByText(MESSAGES.atLeastOneOverride)).toBeInTheDocument();
+  }, 20_000);
+
+  it('prefills slug and name from a quick-create chip', async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderApp('/admin/workflow/new-slug', { user: testUser('admin') });
+    act(() => {
+      queryClient.setQueryData(missingSlugsQueryOptions().queryKey, ['upscale']);
+    });
+    await user.click(await screen.findByRole('button', { name: 'upscale' }));
+    expect(screen.getByLabelText(/Workflow slug/)).toHaveValue('upscale');
+    expect(screen.getByLabelText(/Workflow name/)).toHaveValue('upscale');
+  });
+
+  it('adds overrides from the modal grouped by category, an added one disabled with a check', async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderApp('/admin/workflow/new-slug?slug=video-loop', { user: testUser('admin') });
+    act(() => {
+      queryClient.setQueryData(overrideDefinitionsQueryOptions().queryKey, definitions);
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Override' }));
+    const dialog = await screen.findByRole('dialog');
+    const sampling = within(dialog).getByRole('group', { name: 'Sampling' });
+    await user.click(within(sampling).getByRole('button', { name: 'Steps' }));
+    const added = within(sampling).getByRole('button', { name: 'Steps (added)' });
+    expect(added).toHaveAttribute('aria-disabled', 'true');
+    await user.click(added);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(MESSAGES.overrideAlreadyAdded);
+    await user.click(within(dialog).getByRole('button', { name: 'Prompt' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+
+    const list = screen.getByRole('list', { name: 'Parameter overrides' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual(['Steps', 'Prompt']);
+    await user.click(screen.getByRole('button', { name: 'Move Prompt up' }));
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual(['Prompt', 'Steps']);
+    await user.click(screen.getByRole('button', { name: 'Remove Steps' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('loads a slug workflow for editing with its overrides in display order', async () => {
+    const { queryClient } = renderApp('/admin/workflow/5/slug', { user: testUser('admin') });
+    act(() => {
+      queryClient.setQueryData(workflowQueryOptions(5).queryKey, slugWorkflow);
+    });
+    expect(await screen.findByLabelText(/Workflow name/)).toHaveValue('Loop');
+    expect(screen.getByLabelText('Provider')).toHaveValue('vast');
+    expect(screen.getByLabelText('Seed mode')).toHaveValue('fixed');
+    const list = screen.getByRole('list', { name: 'Parameter overrides' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual(['Prompt', 'Steps']);
+    expect(screen.getByLabelText('Default value of Steps')).toHaveValue('20');
+    expect(
+      within(within(list).getByRole('listitem', { name: 'Prompt' })).getByRole('checkbox', { name: 'Required' }),
+    ).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,116 @@
+import { Button, Field, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
+import { MESSAGES, WORKFLOW_CATEGORIES, normalizeTags, type OverrideDefinition } from '@atelier/shared';
+import { useState, type FormEvent } from 'react';
+import { FormMessage, type FormMessageValue } from '../../../components/form-message';
+import { SectionCard } from '../../../components/section-card';
+import { useBaseWorkflow, useBaseWorkflows } from '../api/base-workflows';
+import { useMissingSlugs } from '../api/slug-workflows';
+import { itemFromDefinition, moveItem, slugFormProblem, type SlugForm } from '../utils/slug-form';
+import { AddOverrideDialog } from './add-override-dialog';
+import { MissingSlugsBanner } from './missing-slugs-banner';
+import { OverrideList } from './override-list';
+import { SelectField } from './select-field';
+import { SlugEokFields } from './slug-eok-fields';
+
+/** The slug workflow editor's form, shared by create and edit (SPEC section 2). */
+export function SlugWorkflowForm({
+  initial,
+  mode,
+  pending,
+  message,
+  onSubmit,
+}: {
+  initial: SlugForm;
+  mode: 'create' | 'edit';
+  pending: boolean;
+  message: FormMessageValue | null;
+  onSubmit: (form: SlugForm) => void;
+}) {
+  const [form, setForm] = useState(initial);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
+  const missing = useMissingSlugs().data ?? [];
+  const baseFile = `${form.workflow_slug.trim()}.json`;
+  const known = (useBaseWorkflows().data ?? []).some((file) => file.name === baseFile);
+  const allowedKeys = useBaseWorkflow(known ? baseFile : null).data?.override_keys ?? null;
+  const categories = normalizeTags([...WORKFLOW_CATEGORIES, form.category]);
+
+  const change = <K extends keyof SlugForm>(key: K, value: SlugForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const setOverrides = (next: SlugForm['overrides']) => change('overrides', next);
+
+  const add = (definition: OverrideDefinition) => {
+    if (form.overrides.some((item) => item.definitionId === definition.id)) {
+      return setProblem(MESSAGES.overrideAlreadyAdded);
+    }
+    setProblem(null);
+    setOverrides([...form.overrides, itemFromDefinition(definition)]);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = slugFormProblem(form);
+    setProblem(found);
+    if (!found) onSubmit(form);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap={5}>
+        {mode === 'create' && (
+          <MissingSlugsBanner
+            slugs={missing}
+            title="Quick create from a base workflow"
+            onPick={(slug) => setForm((f) => ({ ...f, workflow_slug: slug, name: f.name.trim() ? f.name : slug }))}
+          />
+        )}
+        <SectionCard title="Basic Information">
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap={4}>
+            <Field.Root required>
+              <Field.Label>
+                Workflow name <Field.RequiredIndicator />
+              </Field.Label>
+              <Input bg="bg" value={form.name} onChange={(e) => change('name', e.target.value)} />
+            </Field.Root>
+            <SelectField
+              label="Category"
+              value={form.category}
+              options={categories}
+              onChange={(v) => change('category', v)}
+            />
+          </SimpleGrid>
+        </SectionCard>
+        <SectionCard title="External Generation Configuration">
+          <SlugEokFields form={form} onChange={change} />
+        </SectionCard>
+        <SectionCard
+          title="Parameter Overrides"
+          action={
+            <Button size="sm" variant="outline" onClick={() => setPicking(true)}>
+              Add Override
+            </Button>
+          }
+        >
+          <OverrideList
+            items={form.overrides}
+            onChange={(index, item) => setOverrides(form.overrides.map((old, i) => (i === index ? item : old)))}
+            onMove={(index, step) => setOverrides(moveItem(form.overrides, index, step))}
+            onRemove={(index) => setOverrides(form.overrides.filter((_, i) => i !== index))}
+          />
+        </SectionCard>
+        <FormMessage message={problem ? { status: 'error', text: problem } : message} />
+        <HStack justify="flex-end">
+          <Button type="submit" colorPalette="purple" loading={pending}>
+            {mode === 'create' ? 'Create Workflow' : 'Save Changes'}
+          </Button>
+        </HStack>
+        <AddOverrideDialog
+          open={picking}
+          addedIds={new Set(form.overrides.map((item) => item.definitionId))}
+          allowedKeys={allowedKeys}
+          onAdd={add}
+          onClose={() => setPicking(false)}
+        />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+import { Badge, Button, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import type { Workflow } from '@atelier/shared';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { FormMessage, type FormMessageValue } from '../../../components/form-message';
+import { paths } from '../../../config/paths';
+import { errorText } from '../../../lib/api-error';
+import { useWorkflows } from '../../workflows/api/get-workflows';
+import { ADMIN_MESSAGES } from '../admin-messages';
+import { useDeleteSlugWorkflow, useMissingSlugs } from '../api/slug-workflows';
+import { AdminListState } from './admin-list-state';
+import { ConfirmDialog } from './confirm-dialog';
+import { MissingSlugsBanner } from './missing-slugs-banner';
+import { SearchField } from './search-field';
+
+/** The create form, prefilled from a base workflow when one is named. */
+export const newSlugHref = (slug?: string) =>
+  slug ? `${paths.adminSlugWorkflowNew.href()}?slug=${encodeURIComponent(slug)}` : paths.adminSlugWorkflowNew.href();
+
+/** SPEC section 2, Admin dashboard, tab 2: slug workflows, searchable by name or slug. */
+export function SlugWorkflowsTab() {
+  const workflows = useWorkflows();
+  const missing = useMissingSlugs().data ?? [];
+  const remove = useDeleteSlugWorkflow();
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [deleting, setDeleting] = useState<Workflow | null>(null);
+  const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const needle = search.trim().toLowerCase();
+  const shown = (workflows.data ?? []).filter(
+    (w) =>
+      w.workflow_type === 'slug' &&
+      (w.name.toLowerCase().includes(needle) || (w.workflow_slug ?? '').toLowerCase().includes(needle)),
+  );
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        setDeleting(null);
+        setMessage({ status: 'success', text: ADMIN_MESSAGES.slugWorkflowDeleted });
+      },
+    });
+  };
+
+  return (
+    <Stack gap={4}>
+      <MissingSlugsBanner
+        slugs={missing}
+        title="Base workflows without a slug version"
+        onPick={(slug) => void navigate(newSlugHref(slug))}
+      />
+      <HStack gap={3} wrap="wrap">
+        <SearchField label="Search slug workflows" value={search} onChange={setSearch} />
+        <Button asChild colorPalette="purple" ms="auto">
+          <RouterLink to={newSlugHref()}>Create Slug Workflow</RouterLink>
+        </Button>
+      </HStack>
+      <FormMessage message={message} />
+      <AdminListState query={workflows} failedText={ADMIN_MESSAGES.fetchSlugWorkflowsFailed} empty={shown.length === 0}>
+        <Table.ScrollArea borderWidth="1px" rounded="l2" bg="bg">
+          <Table.Root size="sm" aria-label="Slug workflows">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Name</Table.ColumnHeader>
+                <Table.ColumnHeader>Slug</Table.ColumnHeader>
+                <Table.ColumnHeader>Category</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Overrides</Table.ColumnHeader>
+                <Table.ColumnHeader>Tags</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {shown.map((workflow) => (
+                <Table.Row key={workflow.id}>
+                  <Table.Cell fontWeight="medium">{workflow.name}</Table.Cell>
+                  <Table.Cell fontFamily="mono">{workflow.workflow_slug}</Table.Cell>
+                  <Table.Cell>{workflow.category}</Table.Cell>
+                  <Table.Cell textAlign="end">{workflow.override_count}</Table.Cell>
+                  <Table.Cell>
+                    {workflow.tags.length ? (
+                      <Wrap gap={1}>
+                        {workflow.tags.map((tag) => (
+                          <Badge key={tag} variant="subtle">
+                            {tag}
+                          </Badge>
+                        ))}
+                      </Wrap>
+                    ) : (
+                      <Text color="fg.muted">—</Text>
+                    )}
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">
+                    <HStack justify="flex-end" gap={2}>
+                      <Button asChild size="xs" variant="outline" aria-label={`Edit ${workflow.name}`}>
+                        <RouterLink to={paths.adminSlugWorkflowEdit.href(workflow.id)}>Edit</RouterLink>
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="red"
+                        aria-label={`Delete ${workflow.name}`}
+                        onClick={() => {
+                          remove.reset();
+                          setDeleting(workflow);
+                        }}
+                      >
+                        Delete
+                      </Button>
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      </AdminListState>
+      <ConfirmDialog
+        title="Delete slug workflow"
+        open={deleting !== null}
+        pending={remove.isPending}
+        error={remove.isError ? errorText(remove.error, ADMIN_MESSAGES.deleteWorkflowFailed) : null}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      >
+        <Text>Are you sure you want to delete {deleting?.name}?</Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+import { List, Spinner, Text } from '@chakra-ui/react';
+import type { AdminUser } from '@atelier/shared';
+import { useQuery } from '@tanstack/react-query';
+import { errorText } from '../../../lib/api-error';
+import { ADMIN_MESSAGES } from '../admin-messages';
+import { useDeleteUser, userDeletePreviewQueryOptions } from '../api/admin-users';
+import { ConfirmDialog } from './confirm-dialog';
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** Deleting a user shows what goes with them: jobs, folders, configs and favourites (SPEC section 5). */
+export function UserDeleteDialog({
+  user,
+  onClose,
+  onDeleted,
+}: {
+  user: AdminUser;
+  onClose: () => void;
+  onDeleted: (message: string) => void;
+}) {
+  const preview = useQuery(userDeletePreviewQueryOptions(user.id));
+  const remove = useDeleteUser();
+  const counts = preview.data;
+
+  return (
+    <ConfirmDialog
+      title="Delete user"
+      open
+      pending={remove.isPending}
+      error={remove.isError ? errorText(remove.error, ADMIN_MESSAGES.deleteUserFailed) : null}
+      onConfirm={() => remove.mutate(user.id, { onSuccess: (r) => onDeleted(`User ${r.username} deleted`) })}
+      onClose={onClose}
+    >
+      <Text>Are you sure you want to delete {user.username}? This also removes:</Text>
+      {counts ? (
+        <List.Root ps={5} aria-label="Removed with the user">
+          <List.Item>{count(counts.jobs, 'job')}</List.Item>
+          <List.Item>{count(counts.folders, 'folder')}</List.Item>
+          <List.Item>{count(counts.configs, 'config')}</List.Item>
+          <List.Item>{count(counts.favorites, 'favourite')}</List.Item>
+        </List.Root>
+      ) : (
+        <Spinner size="sm" aria-label="Loading" />
+      )}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,122 @@
+import { Button, Dialog, Field, Input, NativeSelect, Portal, Stack } from '@chakra-ui/react';
+import { MESSAGES, ROLES, type AdminUser, type Role } from '@atelier/shared';
+import { useState, type FormEvent } from 'react';
+import { FormMessage, type FormMessageValue } from '../../../components/form-message';
+import { errorText } from '../../../lib/api-error';
+import { ADMIN_MESSAGES } from '../admin-messages';
+import { useSaveUser } from '../api/admin-users';
+
+/** Create User (`user` null) or Edit; on edit a blank password keeps the current one (SPEC section 5). */
+export function UserFormDialog({
+  user,
+  onClose,
+  onSaved,
+}: {
+  user: AdminUser | null;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const save = useSaveUser();
+  const [username, setUsername] = useState(user?.username ?? '');
+  const [email, setEmail] = useState(user?.email ?? '');
+  const [password, setPassword] = useState('');
+  const [role, setRole] = useState<Role>(user?.role ?? 'user');
+  const [apiKey, setApiKey] = useState('');
+  const [message, setMessage] = useState<FormMessageValue | null>(null);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const missing = !email.trim() || (!user && (!username.trim() || !password));
+    if (missing) return setMessage({ status: 'error', text: MESSAGES.fillRequiredFields });
+    setMessage(null);
+    save.mutate(
+      user
+        ? {
+            mode: 'update',
+            id: user.id,
+            body: { email, role, password: password || undefined, eok_api_key: apiKey || undefined },
+          }
+        : { mode: 'create', body: { username, email, password, role, eok_api_key: apiKey || null } },
+      {
+        onSuccess: () => onSaved(user ? ADMIN_MESSAGES.userUpdated : ADMIN_MESSAGES.userCreated),
+        onError: (error) => setMessage({ status: 'error', text: errorText(error, ADMIN_MESSAGES.saveUserFailed) }),
+      },
+    );
+  };
+
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} placement="center">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px={4}>
+          <Dialog.Content asChild>
+            <form onSubmit={submit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>{user ? `Edit ${user.username}` : 'Create User'}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap={4}>
+                  <Field.Root required disabled={user !== null}>
+                    <Field.Label>
+                      Username <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Input value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" />
+                  </Field.Root>
+                  <Field.Root required>
+                    <Field.Label>
+                      Email <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />
+                  </Field.Root>
+                  <Field.Root required={user === null}>
+                    <Field.Label>
+                      Password <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Input
+                      type="password"
+                      value={password}
+                      onChange={(e) => setPassword(e.target.value)}
+                      autoComplete="new-password"
+                    />
+                    {user && <Field.HelperText>Leave blank to keep the current password.</Field.HelperText>}
+                  </Field.Root>
+                  <Field.Root>
+                    <Field.Label>Role</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field value={role} onChange={(e) => setRole(e.target.value as Role)}>
+                        {ROLES.map((r) => (
+                          <option key={r} value={r}>
+                            {r}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Field.Root>
+                  <Field.Root>
+                    <Field.Label>External-server API key</Field.Label>
+                    <Input value={apiKey} onChange={(e) => setApiKey(e.target.value)} autoComplete="off" />
+                    <Field.HelperText>
+                      {user?.eok_api_key
+                        ? 'Leave blank to keep the current key.'
+                        : 'Leave blank to use the system-wide key.'}
+                    </Field.HelperText>
+                  </Field.Root>
+                  <FormMessage message={message} />
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose}>
+                  Cancel
+                </Button>
+                <Button type="submit" colorPalette="purple" loading={save.isPending}>
+                  {user ? 'Save Changes' : 'Create User'}
+                </Button>
+              </Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,92 @@
+import { MESSAGES, type AdminUser } from '@atelier/shared';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp, testUser } from '../../../test/render-app';
+import { adminUsersQueryOptions, userDeletePreviewQueryOptions } from '../api/admin-users';
+import { userFoldersQueryOptions } from '../api/user-folders';
+import { userWorkflowsQueryOptions } from '../api/user-workflows';
+
+const bob: AdminUser = {
+  id: 2,
+  username: 'bob',
+  email: 'bob@example.test',
+  role: 'user',
+  eok_api_key: null,
+  job_count: 3,
+  folder_count: 1,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+function renderUsers() {
+  const rendered = renderApp('/admin?tab=users', { user: testUser('super_admin') });
+  act(() => {
+    rendered.queryClient.setQueryData(adminUsersQueryOptions().queryKey, [bob]);
+  });
+  return rendered;
+}
+
+describe('user management', () => {
+  it('manages permissions (granted of total) and folders (hotkey upper-case, unfolder warning)', async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderUsers();
+    act(() => {
+      queryClient.setQueryData(userWorkflowsQueryOptions(2).queryKey, {
+        sees_all: false,
+        granted: 1,
+        total: 2,
+        workflows: [
+          { id: 1, name: 'Text to Image', workflow_type: 'comfyui', category: 'Image Generation', has_access: true },
+          { id: 2, name: 'Upscale 4x', workflow_type: 'comfyui', category: 'Image Generation', has_access: false },
+        ],
+      });
+      queryClient.setQueryData(userFoldersQueryOptions(2).queryKey, [
+        { id: 9, name: 'Keepers', hotkey: 'k', color: '#3B82F6', created_at: '2026-01-01T00:00:00.000Z' },
+      ]);
+    });
+    await user.click(await screen.findByRole('button', { name: 'Manage bob' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('1 of 2 workflows granted')).toBeInTheDocument();
+    expect(within(dialog).getByRole('checkbox', { name: 'Text to Image' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Upscale 4x' })).not.toBeChecked();
+
+    await user.click(within(dialog).getByRole('tab', { name: 'Folders' }));
+    expect(await within(dialog).findByText('K')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create Folder' }));
+    expect(within(dialog).getByText(MESSAGES.folderNameRequired)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(within(dialog).getByText('Delete Keepers? Its images will be unfoldered.')).toBeInTheDocument();
+  });
+
+  it('shows what deleting a user removes', async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderUsers();
+    act(() => {
+      queryClient.setQueryData(userDeletePreviewQueryOptions(2).queryKey, {
+        jobs: 3,
+        folders: 1,
+        configs: 2,
+        favorites: 4,
+      });
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete bob' }));
+    const dialog = await screen.findByRole('alertdialog');
+    const removed = within(dialog).getByRole('list', { name: 'Removed with the user' });
+    expect(
+      within(removed)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['3 jobs', '1 folder', '2 configs', '4 favourites']);
+  });
+
+  it('keeps the current password when editing and asks for the email', async () => {
+    const user = userEvent.setup();
+    renderUsers();
+    await user.click(await screen.findByRole('button', { name: 'Edit bob' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Leave blank to keep the current password.')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText(/Email/));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText(MESSAGES.fillRequiredFields)).toBeInTheDocument();
+  });
+});

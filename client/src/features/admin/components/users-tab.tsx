@@ -1,0 +1,111 @@
+import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { API_KEY_DISPLAY_LENGTH, type AdminUser, type Role } from '@atelier/shared';
+import { useState } from 'react';
+import { FormMessage, type FormMessageValue } from '../../../components/form-message';
+import { formatDate } from '../../../lib/format-date';
+import { ADMIN_MESSAGES } from '../admin-messages';
+import { useAdminUsers } from '../api/admin-users';
+import { AdminListState } from './admin-list-state';
+import { UserDeleteDialog } from './user-delete-dialog';
+import { UserFormDialog } from './user-form-dialog';
+import { UserManageDialog } from './user-manage-dialog';
+
+const ROLE_COLORS: Record<Role, string> = { user: 'gray', admin: 'blue', super_admin: 'purple' };
+
+type Open = { kind: 'form'; user: AdminUser | null } | { kind: 'manage' | 'delete'; user: AdminUser } | null;
+
+/** SPEC section 2, Admin dashboard, tab 4. */
+export function UsersTab() {
+  const users = useAdminUsers();
+  const [open, setOpen] = useState<Open>(null);
+  const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const done = (text: string) => {
+    setOpen(null);
+    setMessage({ status: 'success', text });
+  };
+  const list = users.data ?? [];
+
+  return (
+    <Stack gap={4}>
+      <HStack>
+        <Button colorPalette="purple" ms="auto" onClick={() => setOpen({ kind: 'form', user: null })}>
+          Create User
+        </Button>
+      </HStack>
+      <FormMessage message={message} />
+      <AdminListState query={users} failedText={ADMIN_MESSAGES.fetchUsersFailed} empty={list.length === 0}>
+        <Table.ScrollArea borderWidth="1px" rounded="l2" bg="bg">
+          <Table.Root size="sm" aria-label="Users">
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeader>Username</Table.ColumnHeader>
+                <Table.ColumnHeader>Email</Table.ColumnHeader>
+                <Table.ColumnHeader>Role</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Jobs</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Folders</Table.ColumnHeader>
+                <Table.ColumnHeader>Created</Table.ColumnHeader>
+                <Table.ColumnHeader>API Key</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {list.map((user) => (
+                <Table.Row key={user.id}>
+                  <Table.Cell fontWeight="medium">{user.username}</Table.Cell>
+                  <Table.Cell>{user.email}</Table.Cell>
+                  <Table.Cell>
+                    <Badge colorPalette={ROLE_COLORS[user.role]}>{user.role}</Badge>
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">{user.job_count}</Table.Cell>
+                  <Table.Cell textAlign="end">{user.folder_count}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">{formatDate(user.created_at)}</Table.Cell>
+                  <Table.Cell fontFamily="mono">
+                    {user.eok_api_key ? (
+                      `${user.eok_api_key.slice(0, API_KEY_DISPLAY_LENGTH)}...`
+                    ) : (
+                      <Text as="span" color="fg.muted" fontFamily="body">
+                        Not set
+                      </Text>
+                    )}
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">
+                    <HStack justify="flex-end" gap={2}>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        aria-label={`Manage ${user.username}`}
+                        onClick={() => setOpen({ kind: 'manage', user })}
+                      >
+                        Manage
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        aria-label={`Edit ${user.username}`}
+                        onClick={() => setOpen({ kind: 'form', user })}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        colorPalette="red"
+                        aria-label={`Delete ${user.username}`}
+                        onClick={() => setOpen({ kind: 'delete', user })}
+                      >
+                        Delete
+                      </Button>
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      </AdminListState>
+      {open?.kind === 'form' && <UserFormDialog user={open.user} onClose={() => setOpen(null)} onSaved={done} />}
+      {open?.kind === 'manage' && <UserManageDialog user={open.user} onClose={() => setOpen(null)} />}
+      {open?.kind === 'delete' && <UserDeleteDialog user={open.user} onClose={() => setOpen(null)} onDeleted={done} />}
+    </Stack>
+  );
+}

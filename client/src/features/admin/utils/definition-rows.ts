@@ -1,0 +1,56 @@
+import { humanizeOverrideKey, type OverrideDefinition, type OverrideDataType } from '@atelier/shared';
+
+/** A row of the definitions table: a saved definition, or a new one not yet saved (`id` null). */
+export interface DefinitionRow {
+  rowKey: string;
+  id: number | null;
+  override_key: string;
+  display_name: string;
+  description: string;
+  data_type: OverrideDataType;
+  validation_rules: string;
+  category: string;
+}
+
+export type SortColumn = 'id' | 'override_key' | 'display_name' | 'data_type' | 'category';
+
+export function rowFromDefinition(definition: OverrideDefinition): DefinitionRow {
+  return {
+    rowKey: `saved-${definition.id}`,
+    id: definition.id,
+    override_key: definition.override_key,
+    display_name: definition.display_name,
+    description: definition.description ?? '',
+    data_type: definition.data_type,
+    validation_rules: rulesText(definition.validation_rules),
+    category: definition.category ?? '',
+  };
+}
+
+/** One line with spaces after commas, so a long rule wraps between values rather than inside them. */
+export const rulesText = (rules: object) =>
+  Object.keys(rules).length ? JSON.stringify(rules, null, 1).replace(/\s*\n\s*/g, ' ') : '';
+
+let counter = 0;
+/** A new row; from a missing key its display name is the key made readable. */
+export function newRow(key = ''): DefinitionRow {
+  counter += 1;
+  return {
+    rowKey: `new-${counter}`,
+    id: null,
+    override_key: key,
+    display_name: key ? humanizeOverrideKey(key) : '',
+    description: '',
+    data_type: 'string',
+    validation_rules: '',
+    category: '',
+  };
+}
+
+export function sortRows(rows: DefinitionRow[], column: SortColumn, ascending: boolean): DefinitionRow[] {
+  const factor = ascending ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    if (column === 'id') return ((a.id ?? Infinity) - (b.id ?? Infinity)) * factor || 0;
+    return a[column].localeCompare(b[column]) * factor;
+  });
+}

@@ -1,0 +1,196 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { appUrl, launchBrowser, newContext, signIn } from '../support/browser.js';
+import { capture } from '../support/screens.js';
+import { createUser } from '../support/users.js';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+});
+
+type Credentials = { username: string; password: string };
+
+async function openAs(user: Credentials): Promise<Page> {
+  const context = await newContext(browser);
+  contexts.push(context);
+  const page = await context.newPage();
+  await signIn(page, user);
+  return page;
+}
+
+const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+const jsonEditor = (page: Page) => page.getByRole('textbox', { name: 'Workflow JSON' });
+
+describe('admin area', () => {
+  it('takes a base workflow from the JSON editor to a slug workflow a user must fill in, then revokes it', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const file = `e2e-portrait-${tag}`;
+    const renamed = `${file}-v2`;
+    const subjectKey = `override_e2e_${tag}_subject`;
+    const styleKey = `override_e2e_${tag}_style`;
+    const graph = { '1': { class_type: 'CLIPTextEncode', inputs: { text: subjectKey, style: styleKey } } };
+    const admin = await openAs(inject('e2eAdmin'));
+
+    // Base Workflows: an invalid JSON is refused, Format JSON pretty-prints, then create and rename.
+    await admin.goto(appUrl('/admin'));
+    await admin.getByRole('button', { name: 'Create New Workflow' }).click();
+    const editor = admin.getByRole('dialog');
+    await editor.getByLabel(/Workflow name/).fill(file);
+    await jsonEditor(admin).fill('{"1": ');
+    await editor.getByRole('button', { name: 'Create Workflow' }).click();
+    await editor.getByText(/^Invalid JSON: /).waitFor();
+    await editor.getByRole('button', { name: 'Format JSON' }).click();
+    await editor.getByText(/^Cannot format: /).waitFor();
+    await jsonEditor(admin).fill(JSON.stringify(graph));
+    await editor.getByRole('button', { name: 'Format JSON' }).click();
+    expect(await jsonEditor(admin).innerText()).toContain(`{\n  "1": {\n    "class_type"`);
+    await capture(admin, 'admin-base-workflow-editor');
+    await editor.getByRole('button', { name: 'Create Workflow' }).click();
+    await admin.getByText(/^Base workflow created successfully!.*committed/).waitFor();
+    await admin.getByRole('cell', { name: `${file}.json`, exact: true }).waitFor();
+
+    await admin.getByRole('button', { name: `Edit ${file}.json` }).click();
+    await expect.poll(() => jsonEditor(admin).innerText()).toContain(subjectKey);
+    await editor.getByLabel(/Workflow name/).fill(renamed);
+    await editor.getByRole('button', { name: 'Save Changes' }).click();
+    await admin.getByText(/^Base workflow renamed successfully!/).waitFor();
+    await admin.getByRole('cell', { name: `${renamed}.json`, exact: true }).waitFor();
+    await capture(admin, 'admin-tab-base-workflows');
+
+    // Override Definitions: the missing keys become definitions; inline edits with Enter and Escape.
+    await tab(admin, 'Override Definitions').click();
+    for (const key of [subjectKey, styleKey]) {
+      await admin.getByRole('button', { name: key, exact: true }).click();
+      await admin.getByRole('button', { name: 'Save', exact: true }).click();
+      await admin.getByText('Override definition created successfully!').waitFor();
+      await admin.getByRole('button', { name: `Key of ${key}` }).waitFor();
+    }
+    const subjectName = admin.getByRole('button', { name: `Display Name of ${subjectKey}` });
+    expect(await subjectName.innerText()).toMatch(/^E2e \S+ Subject$/);
+    await subjectName.click();
+    await admin.getByRole('textbox', { name: `Display Name of ${subjectKey}` }).fill('Subject');
+    await admin.keyboard.press('Enter');
+    await admin.getByText('Override definition updated successfully!').waitFor();
+    await expect.poll(() => subjectName.innerText()).toBe('Subject');
+    await subjectName.click();
+    await admin.getByRole('textbox', { name: `Display Name of ${subjectKey}` }).fill('Not saved');
+    await admin.keyboard.press('Escape');
+    expect(await subjectName.innerText()).toBe('Subject');
+    const styleName = admin.getByRole('button', { name: `Display Name of ${styleKey}` });
+    await styleName.click();
+    await admin.getByRole('textbox', { name: `Display Name of ${styleKey}` }).fill('Style');
+    await admin.keyboard.press('Enter');
+    await expect.poll(() => styleName.innerText()).toBe('Style');
+    await capture(admin, 'admin-tab-override-definitions');
+
+    // Slug Workflows: the banner starts the create form for the renamed file.
+    await tab(admin, 'Slug Workflows').click();
+    await admin.getByRole('table', { name: 'Slug workflows' }).waitFor();
+    await admin.getByRole('button', { name: renamed, exact: true }).waitFor();
+    await capture(admin, 'admin-tab-slug-workflows');
+    await admin.getByRole('button', { name: renamed, exact: true }).click();
+    await admin.waitForURL(/\/admin\/workflow\/new-slug\?slug=/);
+    expect(await admin.getByLabel(/Workflow slug/).inputValue()).toBe(renamed);
+    const name = `E2E Portrait ${tag}`;
+    await admin.getByLabel(/Workflow name/).fill(name);
+    await admin.getByRole('button', { name: 'Add Override' }).click();
+    const picker = admin.getByRole('dialog');
+    await picker.getByText('Showing the overrides used by the base workflow.').waitFor();
+    await picker.getByRole('button', { name: 'Subject', exact: true }).click();
+    await picker.getByRole('button', { name: 'Subject (added)' }).waitFor();
+    expect(await picker.getByRole('button', { name: 'Subject (added)' }).getAttribute('aria-disabled')).toBe('true');
+    await picker.getByRole('button', { name: 'Style', exact: true }).click();
+    await picker.getByRole('button', { name: 'Done' }).click();
+    const overrides = admin.getByRole('list', { name: 'Parameter overrides' });
+    await overrides.getByRole('listitem', { name: 'Subject' }).getByText('Required').click();
+    await admin.getByRole('button', { name: 'Move Style up' }).click();
+    const order = () =>
+      overrides.getByRole('listitem').evaluateAll((items) => items.map((i) => i.getAttribute('aria-label')));
+    expect(await order()).toEqual(['Style', 'Subject']);
+    await capture(admin, 'admin-slug-editor-create');
+    await admin.getByRole('button', { name: 'Create Workflow' }).click();
+    await admin.getByText('Workflow created successfully!').waitFor();
+    await admin.waitForURL(/\/admin\/workflow\/\d+\/slug$/);
+    const workflowId = Number(/workflow\/(\d+)\/slug/.exec(admin.url())![1]);
+    await admin.getByRole('heading', { name: 'Edit slug workflow' }).waitFor();
+    await overrides.getByRole('listitem').first().waitFor();
+    expect(await order()).toEqual(['Style', 'Subject']);
+    expect(await overrides.getByRole('listitem', { name: 'Subject' }).getByRole('checkbox').isChecked()).toBe(true);
+    await capture(admin, 'admin-slug-editor-edit');
+
+    // Edit saves in place: the links are kept, updated and reordered, not duplicated.
+    await admin.getByLabel('Default value of Style').fill('watercolour');
+    await admin.getByRole('button', { name: 'Move Subject up' }).click();
+    await admin.getByRole('button', { name: 'Save Changes' }).click();
+    await admin.getByText('Workflow updated successfully!').waitFor();
+    await admin.reload();
+    await overrides.getByRole('listitem').first().waitFor();
+    expect(await order()).toEqual(['Subject', 'Style']);
+    expect(await admin.getByLabel('Default value of Style').inputValue()).toBe('watercolour');
+
+    // A role user sees it and must fill the required override.
+    const roleUser = await createUser('user');
+    const user = await openAs(roleUser);
+    await user.goto(appUrl(`/workflow-slug/${workflowId}`));
+    await user.getByRole('heading', { name, level: 1 }).waitFor();
+    await user.getByLabel('Job name').fill('Needs a subject');
+    await user.getByRole('button', { name: 'Generate', exact: true }).click();
+    await user.getByText('Subject is required').first().waitFor();
+
+    // The admin grants another workflow, then revokes this one: the user's list no longer shows it.
+    await admin.goto(appUrl('/admin?tab=users'));
+    await admin.getByRole('button', { name: `Manage ${roleUser.username}` }).click();
+    const manage = admin.getByRole('dialog');
+    const permission = (label: string) =>
+      manage.getByRole('listitem').filter({ hasText: label }).locator('label').first();
+    await permission('Text to Image').click();
+    await manage.getByText('1 of').waitFor();
+    await permission(name).click();
+    await manage.getByText('2 of').waitFor();
+    await capture(admin, 'admin-manage-user-dialog');
+    await permission(name).click();
+    await manage.getByText('1 of').waitFor();
+
+    await user.goto(appUrl('/workflows'));
+    await user.getByText('Text to Image').first().waitFor();
+    expect(await user.getByText(name).count()).toBe(0);
+  });
+
+  it('creates a user who can then sign in', async () => {
+    const admin = await openAs(inject('e2eAdmin'));
+    await admin.goto(appUrl('/admin?tab=users'));
+    await admin.getByRole('button', { name: 'Create User' }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    await dialog.getByText('Please fill in all required fields').waitFor();
+    const username = `made_${randomBytes(3).toString('hex')}`;
+    const password = `pw-${randomBytes(6).toString('hex')}`;
+    await dialog.getByLabel(/Username/).fill(username);
+    await dialog.getByLabel(/Email/).fill(`${username}@example.test`);
+    await dialog.getByLabel(/Password/).fill(password);
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    await admin.getByText('User created successfully!').waitFor();
+    await admin.getByRole('cell', { name: username, exact: true }).waitFor();
+    await capture(admin, 'admin-tab-users');
+
+    const newcomer = await openAs({ username, password });
+    await newcomer.getByRole('heading', { name: 'Generate', level: 1 }).waitFor();
+  });
+
+  it('shows Access Denied to a role user', async () => {
+    const page = await openAs(await createUser('user'));
+    await page.goto(appUrl('/admin'));
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    await page.getByText('You need admin privileges to access this page.').waitFor();
+    await capture(page, 'admin-access-denied');
+  });
+});
