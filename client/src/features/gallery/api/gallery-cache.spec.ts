@@ -1,0 +1,52 @@
+import { QueryClient, type InfiniteData } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { makeGalleryItem } from '../../../test/gallery-factory';
+import type { GalleryQuery } from '../utils/gallery-query';
+import { addNewItem, applyItemChanges } from './gallery-cache';
+import type { GalleryPage } from './get-gallery-items';
+import { galleryQueryKeys } from './gallery-query-keys';
+
+const ungrouped: GalleryQuery = { status: 'active', folder: '', tz: 0 };
+const archived: GalleryQuery = { status: 'archived', tz: 0 };
+const job41: GalleryQuery = { status: 'active', job_id: 41, tz: 0 };
+
+function cacheWith(views: Array<[GalleryQuery, number[]]>): QueryClient {
+  const queryClient = new QueryClient();
+  for (const [query, ids] of views) {
+    const data: InfiniteData<GalleryPage, string | null> = {
+      pages: [{ items: ids.map((id) => makeGalleryItem({ id })), nextCursor: null }],
+      pageParams: [null],
+    };
+    queryClient.setQueryData(galleryQueryKeys.itemList(query), data);
+  }
+  return queryClient;
+}
+
+const idsIn = (queryClient: QueryClient, query: GalleryQuery) =>
+  queryClient
+    .getQueryData<InfiniteData<GalleryPage>>(galleryQueryKeys.itemList(query))
+    ?.pages.flatMap((page) => page.items.map((item) => item.id));
+
+describe('gallery cache', () => {
+  it('drops a changed item from views it left and keeps it changed in those it still matches', async () => {
+    const queryClient = cacheWith([
+      [ungrouped, [1, 2, 3]],
+      [job41, [1, 2, 3]],
+    ]);
+    await applyItemChanges(queryClient, [2], (item) => ({ ...item, folder_path: 'Best' }));
+    expect(idsIn(queryClient, ungrouped)).toEqual([1, 3]);
+    expect(idsIn(queryClient, job41)).toEqual([1, 2, 3]);
+  });
+
+  it('puts a new item on top of the views it matches, once', () => {
+    const queryClient = cacheWith([
+      [ungrouped, [1]],
+      [archived, [9]],
+    ]);
+    const item = makeGalleryItem({ id: 5 });
+    addNewItem(queryClient, item);
+    addNewItem(queryClient, item);
+    expect(idsIn(queryClient, ungrouped)).toEqual([5, 1]);
+    expect(idsIn(queryClient, archived)).toEqual([9]);
+  });
+});

@@ -1,0 +1,79 @@
+import type { GalleryItem } from '@atelier/shared';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { GalleryQuery } from '../utils/gallery-query';
+import { itemMatchesQuery } from '../utils/item-matches-query';
+import type { GalleryPage } from './get-gallery-items';
+import { galleryQueryKeys } from './gallery-query-keys';
+
+type Pages = InfiniteData<GalleryPage, string | null>;
+
+function cachedViews(queryClient: QueryClient) {
+  return queryClient.getQueryCache().findAll({ queryKey: galleryQueryKeys.items() });
+}
+
+/** The totals and tiles are cheap to re-read; the loaded pages are patched instead. */
+function refreshSummaries(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: galleryQueryKeys.counts() }),
+    queryClient.invalidateQueries({ queryKey: galleryQueryKeys.folders() }),
+  ]);
+}
+
+/**
+ * Items changed on the server (archived, restored, moved): each cached view keeps them changed
+ * in place, or drops them when its filters no longer match.
+ */
+export function applyItemChanges(
+  queryClient: QueryClient,
+  ids: readonly number[],
+  change: (item: GalleryItem) => GalleryItem,
+): Promise<unknown> {
+  const wanted = new Set(ids);
+  for (const query of cachedViews(queryClient)) {
+    const view = query.queryKey[2] as GalleryQuery;
+    queryClient.setQueryData<Pages>(query.queryKey, (data) => {
+      if (!data) return data;
+      return {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          items: page.items.flatMap((item) => {
+            if (!wanted.has(item.id)) return [item];
+            const changed = change(item);
+            return itemMatchesQuery(changed, view) ? [changed] : [];
+          }),
+        })),
+      };
+    });
+  }
+  return refreshSummaries(queryClient);
+}
+
+/** A running batch adds items several times a second: totals and tiles follow at most once a second. */
+const LIVE_SUMMARY_INTERVAL_MS = 1000;
+const pendingRefresh = new WeakMap<QueryClient, ReturnType<typeof setTimeout>>();
+
+function refreshSummariesSoon(queryClient: QueryClient): void {
+  if (pendingRefresh.has(queryClient)) return;
+  pendingRefresh.set(
+    queryClient,
+    setTimeout(() => {
+      pendingRefresh.delete(queryClient);
+      void refreshSummaries(queryClient);
+    }, LIVE_SUMMARY_INTERVAL_MS),
+  );
+}
+
+/** A new item (`gallery:item-created`) goes on top of every loaded view it belongs to. */
+export function addNewItem(queryClient: QueryClient, item: GalleryItem): void {
+  for (const query of cachedViews(queryClient)) {
+    const view = query.queryKey[2] as GalleryQuery;
+    if (!itemMatchesQuery(item, view)) continue;
+    queryClient.setQueryData<Pages>(query.queryKey, (data) => {
+      const first = data?.pages[0];
+      if (!data || !first || data.pages.some((page) => page.items.some((row) => row.id === item.id))) return data;
+      return { ...data, pages: [{ ...first, items: [item, ...first.items] }, ...data.pages.slice(1)] };
+    });
+  }
+  refreshSummariesSoon(queryClient);
+}

@@ -1,0 +1,118 @@
+import { Alert, Box, Button, Flex, HStack, NativeSelect, Text } from '@chakra-ui/react';
+import { MESSAGES, type GalleryFolder, type GalleryStatus } from '@atelier/shared';
+import { useState } from 'react';
+import { errorText } from '../../../lib/api-error';
+import { useMoveItems, useSetArchived } from '../api/update-items';
+import { BulkArchiveDialog } from './bulk-archive-dialog';
+
+interface BulkActionBarProps {
+  selection: readonly number[];
+  status: GalleryStatus;
+  folders: readonly GalleryFolder[];
+  loadedCount: number;
+  onSelectAll: () => void;
+  onClear: () => void;
+}
+
+/** The value of the folder picker that means "out of any folder". */
+const UNGROUPED = '\u0000ungrouped';
+
+/**
+ * SPEC section 2, Bulk action bar: the count, a folder to move to, archive (restore in the
+ * archived view), clear and select all. Each action is one request for every selected item.
+ */
+export function BulkActionBar({ selection, status, folders, loadedCount, onSelectAll, onClear }: BulkActionBarProps) {
+  const [target, setTarget] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const setArchived = useSetArchived();
+  const move = useMoveItems();
+  const count = selection.length;
+  if (count === 0) return null;
+
+  const archive = () => {
+    setConfirming(false);
+    move.reset();
+    setArchived.mutate({ ids: [...selection], archived: true }, { onSuccess: onClear });
+  };
+  const restore = () => {
+    move.reset();
+    setArchived.mutate({ ids: [...selection], archived: false }, { onSuccess: onClear });
+  };
+  const moveTo = () => {
+    if (target === '') return;
+    setArchived.reset();
+    move.mutate({ ids: [...selection], folderPath: target === UNGROUPED ? '' : target }, { onSuccess: onClear });
+  };
+
+  return (
+    <Box
+      role="region"
+      aria-label="Bulk actions"
+      position="sticky"
+      bottom={{ base: 2, md: 4 }}
+      zIndex="sticky"
+      bg="bg"
+      borderWidth="1px"
+      rounded="l3"
+      boxShadow="lg"
+      px={{ base: 3, md: 4 }}
+      py={3}
+    >
+      <Flex gap={3} align="center" wrap="wrap" justify="space-between">
+        <Text fontWeight="semibold" aria-live="polite">
+          {count} selected
+        </Text>
+        <HStack gap={2} wrap="wrap">
+          <NativeSelect.Root size="sm" w={{ base: '10rem', md: '12rem' }}>
+            <NativeSelect.Field aria-label="Folder" value={target} onChange={(e) => setTarget(e.target.value)}>
+              <option value="">Choose a folder…</option>
+              {folders.map((folder) => (
+                <option key={folder.id} value={folder.name}>
+                  {folder.hotkey ? `${folder.hotkey.toUpperCase()} · ` : ''}
+                  {folder.name}
+                </option>
+              ))}
+              <option value={UNGROUPED}>No folder (ungrouped)</option>
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          <Button size="sm" variant="outline" onClick={moveTo} disabled={target === ''} loading={move.isPending}>
+            Move to folder
+          </Button>
+          {status === 'active' ? (
+            <Button
+              size="sm"
+              colorPalette="red"
+              variant="subtle"
+              onClick={() => setConfirming(true)}
+              loading={setArchived.isPending}
+            >
+              Archive
+            </Button>
+          ) : (
+            <Button size="sm" colorPalette="green" variant="subtle" onClick={restore} loading={setArchived.isPending}>
+              Restore
+            </Button>
+          )}
+          <Button size="sm" variant="ghost" onClick={onSelectAll} disabled={count >= loadedCount}>
+            Select all
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onClear}>
+            Clear
+          </Button>
+        </HStack>
+      </Flex>
+      {(setArchived.isError || move.isError) && (
+        <Alert.Root status="error" role="alert" mt={3} size="sm">
+          <Alert.Indicator />
+          <Alert.Title>
+            {setArchived.isError
+              ? errorText(setArchived.error, MESSAGES.bulkArchiveFailed)
+              : errorText(move.error, MESSAGES.bulkMoveFailed)}
+          </Alert.Title>
+        </Alert.Root>
+      )}
+      <BulkArchiveDialog count={count} open={confirming} onConfirm={archive} onClose={() => setConfirming(false)} />
+    </Box>
+  );
+}

@@ -1,0 +1,157 @@
+import { GALLERY_PAGE_SIZE, type GalleryFolder, type GalleryItem } from '@atelier/shared';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeGalleryFolder, makeGalleryItem } from '../../../test/gallery-factory';
+import { renderApp, testUser } from '../../../test/render-app';
+import { galleryCountQueryOptions } from '../api/get-gallery-count';
+import { foldersQueryOptions } from '../api/get-folders';
+import { galleryItemsQueryOptions } from '../api/get-gallery-items';
+import { toGalleryQuery, type GalleryFilterState } from '../hooks/use-gallery-params';
+import { folderTileQuery } from '../utils/gallery-query';
+
+const NO_FILTERS: GalleryFilterState = {
+  folder: null,
+  jobId: null,
+  jobName: '',
+  workflow: '',
+  search: '',
+  dateFrom: '',
+  dateTo: '',
+  status: 'active',
+};
+
+/** The gallery at `path`, its view answered from the cache as the API would answer it. */
+function renderGallery(
+  path: string,
+  filters: Partial<GalleryFilterState>,
+  items: GalleryItem[],
+  folders: GalleryFolder[] = [],
+  nextCursor: string | null = null,
+) {
+  const rendered = renderApp(path, { user: testUser('user') });
+  const query = toGalleryQuery({ ...NO_FILTERS, ...filters });
+  act(() => {
+    const { queryClient } = rendered;
+    queryClient.setQueryData(galleryItemsQueryOptions(query).queryKey, {
+      pages: [{ items, nextCursor }],
+      pageParams: [null],
+    });
+    queryClient.setQueryData(galleryCountQueryOptions(query).queryKey, items.length);
+    queryClient.setQueryData(foldersQueryOptions().queryKey, folders);
+    queryClient.setQueryData(foldersQueryOptions(folderTileQuery(query)).queryKey, folders);
+  });
+  return rendered;
+}
+
+const items = (n: number) =>
+  Array.from({ length: n }, (_, i) => makeGalleryItem({ id: i + 1, job_name: `Shot ${i + 1}` }));
+const viewButton = (name: string) => screen.getByRole('button', { name: new RegExp(`^View ${name},`) });
+
+// The whole app mounts in each test: allow for a busy machine beyond the default 5 s.
+describe('gallery page', { timeout: 20_000 }, () => {
+  it('shows the folder tiles, then the ungrouped media with their count', async () => {
+    renderGallery('/gallery', {}, items(3), [makeGalleryFolder({ name: 'Best', image_count: 2, video_count: 1 })]);
+    expect(await screen.findByRole('heading', { name: 'Ungrouped Images (3)' })).toBeInTheDocument();
+    const tiles = screen.getByRole('navigation', { name: 'Folders' });
+    expect(within(tiles).getByRole('button', { name: 'Open folder Best' })).toHaveTextContent('2 images · 1 video');
+    expect(screen.getAllByRole('listitem', { name: /^Shot/ })).toHaveLength(3);
+    expect(screen.getByText('3 shown of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Manage Folders' })).toBeInTheDocument();
+  });
+
+  it('hides the folder tiles under a job filter', async () => {
+    renderGallery('/gallery/41', { jobId: 41 }, items(2), [makeGalleryFolder()]);
+    expect(await screen.findAllByRole('listitem', { name: /^Shot/ })).toHaveLength(2);
+    expect(screen.queryByRole('navigation', { name: 'Folders' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: /Ungrouped Images/ })).toBeNull();
+  });
+
+  it('hides the folder tiles under a job-name filter and lists it among the active filters', async () => {
+    renderGallery('/gallery?job=Dunes', { jobName: 'Dunes' }, [], [makeGalleryFolder()]);
+    expect(await screen.findByText('No images match current filters')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Folders' })).toBeNull();
+    expect(screen.getByRole('list', { name: 'Active filters' })).toHaveTextContent('Job: Dunes');
+  });
+
+  it('selects with Ctrl-click, toggles with plain clicks while selecting, and clears with Escape', async () => {
+    const user = userEvent.setup();
+    renderGallery('/gallery', {}, items(4));
+    await user.keyboard('{Control>}');
+    await user.click(await screen.findByRole('button', { name: /^View Shot 2,/ }));
+    await user.click(viewButton('Shot 4'));
+    await user.keyboard('{/Control}');
+    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    expect(bar).toHaveTextContent('2 selected');
+    expect(screen.getByRole('button', { name: 'Selected 2' })).toHaveTextContent('2');
+
+    await user.click(viewButton('Shot 1'));
+    expect(bar).toHaveTextContent('3 selected');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(viewButton('Shot 2'));
+    expect(bar).toHaveTextContent('2 selected');
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
+  });
+
+  it('selects every loaded item with Ctrl+A', async () => {
+    const user = userEvent.setup();
+    renderGallery('/gallery', {}, items(5));
+    await screen.findByRole('heading', { name: 'Ungrouped Images (5)' });
+    await user.keyboard('{Control>}a{/Control}');
+    expect(screen.getByRole('region', { name: 'Bulk actions' })).toHaveTextContent('5 selected');
+  });
+
+  it('opens the lightbox at the clicked item with nothing selected, and steps with the arrows', async () => {
+    const user = userEvent.setup();
+    renderGallery('/gallery', {}, items(3), [makeGalleryFolder({ name: 'Best', hotkey: '1' })]);
+    await user.click(await screen.findByRole('button', { name: /^View Shot 2,/ }));
+    const lightbox = await screen.findByRole('dialog', { name: 'Lightbox' });
+    expect(within(lightbox).getByRole('img', { name: 'Shot 2, image 2' })).toBeInTheDocument();
+    expect(within(lightbox).getByText(/2 of 3/)).toBeInTheDocument();
+    expect(within(lightbox).getByRole('group', { name: 'Hotkeys' })).toHaveTextContent('Best');
+    await user.keyboard('{ArrowRight}');
+    expect(within(lightbox).getByRole('img', { name: 'Shot 3, image 3' })).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(within(lightbox).getByRole('img', { name: 'Shot 1, image 1' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Lightbox' })).toBeNull();
+  });
+
+  it('lists the active filters when nothing matches; Clear Filters keeps the folder', async () => {
+    const user = userEvent.setup();
+    const { router } = renderGallery(
+      '/gallery?folder=Best&status=archived&search=fog',
+      {
+        folder: 'Best',
+        status: 'archived',
+        search: 'fog',
+      },
+      [],
+    );
+    expect(await screen.findByText('No images match current filters')).toBeInTheDocument();
+    const listed = screen.getByRole('list', { name: 'Active filters' });
+    expect(listed).toHaveTextContent('Folder: Best');
+    expect(listed).toHaveTextContent('Status: archived');
+    expect(listed).toHaveTextContent('Search: “fog”');
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(router.state.location.search).toBe('?folder=Best');
+  });
+
+  it("says 'This folder is empty' in an empty folder, with the Gallery crumb leading back", async () => {
+    const user = userEvent.setup();
+    const { router } = renderGallery('/gallery?folder=Best', { folder: 'Best' }, []);
+    expect(await screen.findByText('This folder is empty')).toBeInTheDocument();
+    expect(screen.getByText(/bulk actions/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Gallery' }));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('asks for a page of 100 by cursor', () => {
+    const options = galleryItemsQueryOptions(toGalleryQuery(NO_FILTERS));
+    expect(options.getNextPageParam({ items: [], nextCursor: 'abc' }, [], null, [])).toBe('abc');
+    expect(options.getNextPageParam({ items: [], nextCursor: null }, [], null, [])).toBeUndefined();
+    expect(GALLERY_PAGE_SIZE).toBe(100);
+  });
+});

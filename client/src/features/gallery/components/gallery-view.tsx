@@ -1,0 +1,125 @@
+import { Heading, Stack } from '@chakra-ui/react';
+import type { GalleryItem } from '@atelier/shared';
+import { useCallback, useMemo, useState, type MouseEvent } from 'react';
+import { formatCount } from '../../../lib/format';
+import { logger } from '../../../lib/logger';
+import { useFolders } from '../api/get-folders';
+import type { useGalleryItems } from '../api/get-gallery-items';
+import { useMoveItems } from '../api/update-items';
+import { useGridHotkeys } from '../hooks/use-grid-hotkeys';
+import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
+import { hasJobFilter, type GalleryFilterState } from '../hooks/use-gallery-params';
+import { useSelection } from '../hooks/use-selection';
+import { CLEARED_FILTERS, describeActiveFilters, hasClearableFilters } from '../utils/active-filters';
+import { folderTileQuery, type GalleryQuery } from '../utils/gallery-query';
+import type { GridAction } from '../utils/key-actions';
+import { tileClickAction } from '../utils/selection';
+import { BulkActionBar } from './bulk-action-bar';
+import { FolderTiles } from './folder-tiles';
+import { GalleryBreadcrumb } from './gallery-breadcrumb';
+import { GalleryEmptyState } from './gallery-empty-state';
+import { GalleryScrollStatus } from './gallery-scroll-status';
+import { JobFilterBanner } from './job-filter-banner';
+import { Lightbox } from './lightbox';
+import { MediaGrid } from './media-grid';
+
+interface GalleryViewProps {
+  filters: GalleryFilterState;
+  query: GalleryQuery;
+  pages: ReturnType<typeof useGalleryItems>;
+  total: number | undefined;
+  onFiltersChange: (changes: Partial<Omit<GalleryFilterState, 'jobId'>>) => void;
+}
+
+/** Everything under the filter bar: folders or the breadcrumb, the media grid, selection and the lightbox. */
+export function GalleryView({ filters, query, pages, total, onFiltersChange }: GalleryViewProps) {
+  const items = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
+  const ids = useMemo(() => items.map((item) => item.id), [items]);
+  const { selection, toggle, selectAll, clear } = useSelection(ids);
+  const [lightboxId, setLightboxId] = useState<number | null>(null);
+  const allFolders = useFolders().data ?? [];
+  const tiles = useFolders(folderTileQuery(query));
+  const move = useMoveItems();
+
+  const showTiles = filters.folder === null && !hasJobFilter(filters);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = pages;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+  useInfiniteScroll(loadMore, lightboxId === null && hasNextPage && !isError, items.length);
+
+  const onTileClick = useCallback(
+    (item: GalleryItem, _index: number, event: MouseEvent) => {
+      if (tileClickAction(selection, event) === 'toggle') toggle(item.id);
+      else setLightboxId(item.id);
+    },
+    [selection, toggle],
+  );
+
+  const onGridKey = (action: GridAction) => {
+    if (action.type === 'select-all') selectAll();
+    else if (action.type === 'clear') clear();
+    else if (action.type === 'move')
+      move.mutate(
+        { ids: [...selection], folderPath: action.folder.name },
+        { onSuccess: clear, onError: (error) => logger.warn('move by hotkey failed', error) },
+      );
+  };
+  useGridHotkeys(lightboxId === null, allFolders, selection.length, onGridKey);
+
+  const heading = showTiles ? `Ungrouped Images (${total === undefined ? '…' : formatCount(total)})` : null;
+
+  return (
+    <Stack gap={4}>
+      {filters.jobId !== null && <JobFilterBanner jobId={filters.jobId} />}
+      {filters.folder !== null && (
+        <GalleryBreadcrumb folder={filters.folder} onLeave={() => onFiltersChange({ folder: null })} />
+      )}
+      {showTiles && <FolderTiles folders={tiles.data ?? []} onOpen={(name) => onFiltersChange({ folder: name })} />}
+      {heading && (
+        <Heading as="h2" size="md">
+          {heading}
+        </Heading>
+      )}
+      {pages.data && items.length === 0 && !pages.hasNextPage ? (
+        <GalleryEmptyState
+          inFolder={filters.folder !== null}
+          activeFilters={describeActiveFilters(filters)}
+          canClear={hasClearableFilters(filters)}
+          onClearFilters={() => onFiltersChange(CLEARED_FILTERS)}
+        />
+      ) : (
+        <MediaGrid items={items} selection={selection} onTileClick={onTileClick} onToggle={toggle} />
+      )}
+      <GalleryScrollStatus
+        state={{
+          isPending: pages.isPending,
+          isFetchingNextPage,
+          hasNextPage,
+          error: pages.error,
+          itemCount: items.length,
+        }}
+        onRetry={() => void (pages.data ? fetchNextPage() : pages.refetch())}
+      />
+      <BulkActionBar
+        selection={selection}
+        status={filters.status}
+        folders={allFolders}
+        loadedCount={items.length}
+        onSelectAll={selectAll}
+        onClear={clear}
+      />
+      {lightboxId !== null && (
+        <Lightbox
+          items={items}
+          currentId={lightboxId}
+          folders={allFolders}
+          hasMore={hasNextPage}
+          onShow={setLightboxId}
+          onClose={() => setLightboxId(null)}
+          onNeedMore={loadMore}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import { Alert, Link } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { useJob } from '../../jobs/api/get-job';
+
+/** /gallery/{jobId}: the view is limited to one job, with a way back to the whole gallery. */
+export function JobFilterBanner({ jobId }: { jobId: number }) {
+  const job = useJob(jobId);
+  return (
+    <Alert.Root status="info" variant="subtle" size="sm">
+      <Alert.Indicator />
+      <Alert.Title>
+        Showing the media of job {job.data ? `“${job.data.job_name}”` : `#${jobId}`} ·{' '}
+        <Link asChild color="purple.fg" fontWeight="semibold">
+          <RouterLink to={paths.gallery.href()}>Show all media</RouterLink>
+        </Link>
+      </Alert.Title>
+    </Alert.Root>
+  );
+}

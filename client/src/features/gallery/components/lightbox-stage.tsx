@@ -1,0 +1,73 @@
+import { Box, Center, chakra } from '@chakra-ui/react';
+import { isVideoPath, type GalleryItem } from '@atelier/shared';
+import type { RefObject } from 'react';
+import type { useZoomPan } from '../hooks/use-zoom-pan';
+import { formatZoom } from '../utils/zoom';
+
+const Output = chakra('output');
+const Img = chakra('img');
+
+/** The current medium at full size: an image zoomed and panned as the wheel and drag say, or a playing video. */
+export function LightboxStage({
+  item,
+  stageRef,
+  view,
+}: {
+  item: GalleryItem;
+  stageRef: RefObject<HTMLDivElement | null>;
+  view: ReturnType<typeof useZoomPan>;
+}) {
+  const video = isVideoPath(item.file_path);
+  return (
+    <Box ref={stageRef} position="relative" flex={1} minH={0} overflow="hidden" data-testid="lightbox-stage">
+      <Center h="full" w="full" p={{ base: 2, md: 6 }}>
+        {video ? (
+          <video
+            key={item.id}
+            src={item.file_path}
+            poster={item.thumbnail_path ?? undefined}
+            controls
+            autoPlay
+            muted
+            loop
+            playsInline
+            aria-label={`${item.job_name}, video ${item.id}`}
+            style={{ maxWidth: '100%', maxHeight: '100%' }}
+          />
+        ) : (
+          <Img
+            key={item.id}
+            src={item.file_path}
+            alt={`${item.job_name}, image ${item.id}`}
+            draggable={false}
+            maxW="full"
+            maxH="full"
+            objectFit="contain"
+            userSelect="none"
+            cursor={view.panning ? 'grab' : 'zoom-in'}
+            style={{
+              transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})`,
+              transition: view.panning ? undefined : 'transform 0.08s ease-out',
+            }}
+            {...view.panHandlers}
+          />
+        )}
+      </Center>
+      <Output
+        aria-label="Zoom"
+        position="absolute"
+        top={2}
+        right={2}
+        px={2}
+        py={0.5}
+        rounded="md"
+        fontSize="xs"
+        bg="blackAlpha.600"
+        color="white"
+        data-zoom={view.zoom}
+      >
+        {formatZoom(view.zoom)}
+      </Output>
+    </Box>
+  );
+}

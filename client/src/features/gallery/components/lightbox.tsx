@@ -1,0 +1,197 @@
+import {
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  Dialog,
+  Flex,
+  HStack,
+  IconButton,
+  Portal,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { MOVED_TOAST_MS, type GalleryFolder, type GalleryItem } from '@atelier/shared';
+import { useEffect, useRef } from 'react';
+import { ArrowLeftIcon, ArrowRightIcon } from '../../../components/icons';
+import { toaster } from '../../../components/toaster';
+import { logger } from '../../../lib/logger';
+import { useArchiveItem, useMoveItem, useSetArchived } from '../api/update-items';
+import { useZoomPan } from '../hooks/use-zoom-pan';
+import { isTextField, lightboxKeyAction } from '../utils/key-actions';
+import { LightboxHotkeyPanel } from './lightbox-hotkey-panel';
+import { LightboxStage } from './lightbox-stage';
+import { LightboxTags } from './lightbox-tags';
+
+interface LightboxProps {
+  items: readonly GalleryItem[];
+  currentId: number;
+  folders: readonly GalleryFolder[];
+  hasMore: boolean;
+  onShow: (id: number) => void;
+  onClose: () => void;
+  onNeedMore: () => void;
+}
+
+/** Within this many items of the end of what is loaded, the lightbox asks for the next page. */
+const PREFETCH_MARGIN = 5;
+
+/**
+ * SPEC sections 2 and 9, Lightbox: one medium at full size with next/previous, wheel zoom and
+ * panning, archive, and moves by folder hotkey; after a move or an archive the next one shows.
+ */
+export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, onNeedMore }: LightboxProps) {
+  const index = items.findIndex((item) => item.id === currentId);
+  const item = items[index];
+  const stageRef = useRef<HTMLDivElement>(null);
+  const view = useZoomPan(stageRef, currentId);
+  const archive = useArchiveItem();
+  const restore = useSetArchived();
+  const move = useMoveItem();
+
+  const nearEnd = index >= items.length - PREFETCH_MARGIN;
+  useEffect(() => {
+    if (nearEnd && hasMore) onNeedMore();
+  }, [nearEnd, hasMore, onNeedMore]);
+
+  // Where to go once this item is done with: the next one, else the one before, else nowhere.
+  const advance = () => {
+    const next = items[index + 1] ?? items[index - 1];
+    if (next) onShow(next.id);
+    else onClose();
+  };
+
+  const actions = {
+    next: () => items[index + 1] && onShow(items[index + 1]!.id),
+    previous: () => items[index - 1] && onShow(items[index - 1]!.id),
+    archive: () => {
+      if (!item || item.status === 'archived') return;
+      advance();
+      archive.mutate(item.id, { onError: (error) => logger.warn('archive failed', error) });
+    },
+    restore: () => {
+      if (!item) return;
+      advance();
+      restore.mutate({ ids: [item.id], archived: false }, { onError: (error) => logger.warn('restore failed', error) });
+    },
+    moveTo: (folder: GalleryFolder | null) => {
+      if (!item) return;
+      advance();
+      move.mutate(
+        { id: item.id, folderPath: folder?.name ?? '' },
+        {
+          onSuccess: () => {
+            toaster.create({
+              type: 'success',
+              title: folder ? `Moved to ${folder.name}` : 'Removed from folder',
+              duration: MOVED_TOAST_MS,
+            });
+          },
+          onError: (error) => logger.warn('move failed', error),
+        },
+      );
+    },
+  };
+
+  const keyHandler = useRef<(event: KeyboardEvent) => void>(undefined);
+  keyHandler.current = (event: KeyboardEvent) => {
+    // Typing a tag is not a shortcut; Escape leaves the field first.
+    if (isTextField(event.target)) {
+      if (event.key === 'Escape') (event.target as HTMLElement).blur();
+      return;
+    }
+    const action = lightboxKeyAction(event, folders);
+    if (!action) return;
+    event.preventDefault();
+    if (action.type === 'close') onClose();
+    else if (action.type === 'next') actions.next();
+    else if (action.type === 'previous') actions.previous();
+    else if (action.type === 'archive') actions.archive();
+    else if (action.type === 'reset-zoom') view.reset();
+    else if (action.type === 'unfolder') actions.moveTo(null);
+    else if (action.type === 'move') actions.moveTo(action.folder);
+  };
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => keyHandler.current?.(event);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  if (!item) return null;
+
+  return (
+    <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} size="full" closeOnEscape={false} motionPreset="none">
+      <Portal>
+        <Dialog.Backdrop bg="blackAlpha.900" />
+        <Dialog.Positioner>
+          <Dialog.Content bg="gray.950" color="white" rounded="none">
+            <Flex direction="column" h="100dvh">
+              <Flex px={{ base: 3, md: 5 }} py={3} gap={3} align="center" justify="space-between" wrap="wrap">
+                <Stack gap={0} minW={0} flex={1}>
+                  <Dialog.Title srOnly>Lightbox</Dialog.Title>
+                  <Text fontWeight="semibold" fontSize={{ base: 'sm', md: 'md' }} truncate>
+                    {item.job_name}
+                  </Text>
+                  <Text fontSize="xs" color="whiteAlpha.700" truncate>
+                    {item.workflow_name} · {index + 1} of {items.length}
+                    {hasMore ? '+' : ''}
+                  </Text>
+                </Stack>
+                <HStack gap={2}>
+                  <Badge variant="outline" colorPalette="gray" color="white" data-testid="lightbox-folder">
+                    {item.folder_path ? item.folder_path : 'Ungrouped'}
+                  </Badge>
+                  {item.status === 'active' ? (
+                    <Button size="xs" colorPalette="red" variant="subtle" onClick={actions.archive}>
+                      Archive
+                    </Button>
+                  ) : (
+                    <Button size="xs" colorPalette="green" variant="subtle" onClick={actions.restore}>
+                      Restore
+                    </Button>
+                  )}
+                  <Dialog.CloseTrigger asChild position="static">
+                    <CloseButton size="sm" color="white" aria-label="Close lightbox" />
+                  </Dialog.CloseTrigger>
+                </HStack>
+              </Flex>
+              <Box position="relative" flex={1} minH={0} display="flex">
+                <LightboxStage item={item} stageRef={stageRef} view={view} />
+                <IconButton
+                  aria-label="Previous"
+                  position="absolute"
+                  left={2}
+                  top="50%"
+                  transform="translateY(-50%)"
+                  variant="subtle"
+                  rounded="full"
+                  disabled={index === 0}
+                  onClick={actions.previous}
+                >
+                  <ArrowLeftIcon />
+                </IconButton>
+                <IconButton
+                  aria-label="Next"
+                  position="absolute"
+                  right={2}
+                  top="50%"
+                  transform="translateY(-50%)"
+                  variant="subtle"
+                  rounded="full"
+                  disabled={index === items.length - 1}
+                  onClick={actions.next}
+                >
+                  <ArrowRightIcon />
+                </IconButton>
+              </Box>
+              <Stack px={{ base: 3, md: 5 }} py={3} gap={3}>
+                <LightboxTags key={item.id} item={item} />
+                <LightboxHotkeyPanel folders={folders} />
+              </Stack>
+            </Flex>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,80 @@
+import { galleryStatusSchema, type GalleryStatus } from '@atelier/shared';
+import { useParams, useSearchParams } from 'react-router-dom';
+import type { GalleryQuery } from '../utils/gallery-query';
+
+/** SPEC section 3, Gallery filters, as the screen holds them. folder null = none entered. */
+export interface GalleryFilterState {
+  folder: string | null;
+  jobId: number | null;
+  /** A job chosen by name in the filter bar (the route's job id is the other way). */
+  jobName: string;
+  workflow: string;
+  search: string;
+  dateFrom: string;
+  dateTo: string;
+  status: GalleryStatus;
+}
+
+type Editable = Omit<GalleryFilterState, 'jobId'>;
+
+function readJobId(raw: string | undefined): number | null {
+  const id = Number(raw);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** SPEC section 2: a job or job-name filter hides the folder tiles. */
+export function hasJobFilter(filters: Pick<GalleryFilterState, 'jobId' | 'jobName'>): boolean {
+  return filters.jobId !== null || filters.jobName !== '';
+}
+
+/**
+ * What a view asks for. With no folder entered the page lists the ungrouped media under the
+ * folder tiles, except under a job filter, where the tiles are hidden and every item of the job shows.
+ */
+export function toGalleryQuery(filters: GalleryFilterState, tz = new Date().getTimezoneOffset()): GalleryQuery {
+  const folder = filters.folder ?? (hasJobFilter(filters) ? undefined : '');
+  const query: GalleryQuery = { status: filters.status, tz };
+  if (folder !== undefined) query.folder = folder;
+  if (filters.jobId !== null) query.job_id = filters.jobId;
+  if (filters.jobName) query.job_name = filters.jobName;
+  if (filters.workflow) query.workflow = filters.workflow;
+  if (filters.search) query.search = filters.search;
+  if (filters.dateFrom) query.dateFrom = filters.dateFrom;
+  if (filters.dateTo) query.dateTo = filters.dateTo;
+  return query;
+}
+
+/**
+ * The gallery's filters live in the address (`/gallery/{jobId}?folder=&job=&workflow=&status=&search=&from=&to=`),
+ * so the back button leaves a folder and a reload or a shared link shows the same view.
+ */
+export function useGalleryParams() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { jobId } = useParams();
+  const status = galleryStatusSchema.safeParse(searchParams.get('status'));
+  const filters: GalleryFilterState = {
+    folder: searchParams.get('folder'),
+    jobId: readJobId(jobId),
+    jobName: searchParams.get('job') ?? '',
+    workflow: searchParams.get('workflow') ?? '',
+    search: searchParams.get('search') ?? '',
+    dateFrom: searchParams.get('from') ?? '',
+    dateTo: searchParams.get('to') ?? '',
+    status: status.success ? status.data : 'active',
+  };
+
+  const update = (changes: Partial<Editable>, replace = false) => {
+    const next = { ...filters, ...changes };
+    const params = new URLSearchParams();
+    if (next.folder !== null) params.set('folder', next.folder);
+    if (next.jobName) params.set('job', next.jobName);
+    if (next.workflow) params.set('workflow', next.workflow);
+    if (next.status !== 'active') params.set('status', next.status);
+    if (next.search) params.set('search', next.search);
+    if (next.dateFrom) params.set('from', next.dateFrom);
+    if (next.dateTo) params.set('to', next.dateTo);
+    setSearchParams(params, { replace });
+  };
+
+  return { filters, update };
+}

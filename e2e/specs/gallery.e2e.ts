@@ -1,0 +1,534 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiToken, workflowIdByName } from '../support/api.js';
+import { DESKTOP, PHONE, appUrl, launchBrowser, newContext, signIn } from '../support/browser.js';
+import {
+  createFolderViaApi,
+  listGallery,
+  produceMedia,
+  produceVideo,
+  seedGalleryCopies,
+  viewportScreenshot,
+} from '../support/gallery.js';
+import { capture, cutOffElements, fitsViewport } from '../support/screens.js';
+import { createUser } from '../support/users.js';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let workflowId: number;
+
+type Owner = { username: string; password: string; token: string };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const admin = await createUser('user');
+  workflowId = await workflowIdByName(await apiToken(admin), 'Text to Image');
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+});
+
+async function openPage(viewport = DESKTOP): Promise<Page> {
+  const context = await newContext(browser, viewport);
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** Waits on a busy machine: vitest's poll gives up after 1 s by default. */
+const WAIT = { timeout: 15_000, interval: 100 };
+
+const uniqueName = (label: string) => `${label} ${randomBytes(2).toString('hex')}`;
+
+/** A new user with `count` real images made by the worker. */
+async function ownerWithMedia(jobName: string, count: number): Promise<Owner & { jobId: number }> {
+  const user = await createUser('user');
+  const token = await apiToken(user);
+  const jobId = await produceMedia(token, workflowId, jobName, count);
+  return { ...user, token, jobId };
+}
+
+const grid = (page: Page) => page.getByRole('list', { name: 'Media' });
+const tiles = (page: Page) => grid(page).getByRole('listitem');
+const lightbox = (page: Page) => page.getByRole('dialog', { name: 'Lightbox' });
+const lightboxImage = (page: Page) => page.getByTestId('lightbox-stage').getByRole('img');
+const counts = (page: Page) => page.getByTestId('gallery-counts');
+
+async function openGallery(page: Page, owner: Owner, path = '/gallery'): Promise<void> {
+  await signIn(page, owner);
+  await page.goto(appUrl(path));
+  await page.getByRole('heading', { level: 1, name: 'Gallery' }).waitFor();
+}
+
+/** Every image drawn with real pixels (the worker's output, served by the API). */
+async function imagesDrawn(page: Page): Promise<boolean> {
+  return grid(page)
+    .getByRole('img')
+    .evaluateAll((images) => images.length > 0 && images.every((img) => (img as HTMLImageElement).naturalWidth > 0));
+}
+
+describe('gallery', () => {
+  let owner: Owner & { jobId: number };
+  let jobName: string;
+
+  beforeAll(async () => {
+    jobName = uniqueName('Harbour lights');
+    owner = await ownerWithMedia(jobName, 6);
+    await createFolderViaApi(owner.token, { name: 'Favourites', hotkey: '1', color: '#22C55E' });
+    await createFolderViaApi(owner.token, { name: 'Rejects', hotkey: 'r', color: '#EF4444' });
+  });
+
+  it('shows folder tiles and the ungrouped media, enters a folder and comes back by the breadcrumb', async () => {
+    const page = await openPage();
+    await openGallery(page, owner);
+    await page.getByRole('heading', { name: 'Ungrouped Images (6)' }).waitFor();
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(6);
+    await expect.poll(() => imagesDrawn(page), WAIT).toBe(true);
+    expect(await counts(page).textContent()).toBe('6 shown of 6');
+    expect(await page.getByText('Ctrl+A select all', { exact: false }).count()).toBeGreaterThan(0);
+    const folders = page.getByRole('navigation', { name: 'Folders' });
+    expect(await folders.getByRole('button').allTextContents()).toEqual([
+      expect.stringContaining('Favourites'),
+      expect.stringContaining('Rejects'),
+    ]);
+    expect(await fitsViewport(page)).toBe(true);
+
+    // hover shows the job and workflow on the tile
+    await tiles(page).first().hover();
+    const overlay = tiles(page).first().locator('[data-part="overlay"]');
+    await expect.poll(() => overlay.evaluate((el) => getComputedStyle(el).opacity), WAIT).toBe('1');
+    expect(await overlay.textContent()).toContain('Text to Image');
+
+    await folders.getByRole('button', { name: 'Open folder Favourites' }).click();
+    await page.getByRole('navigation', { name: 'breadcrumb' }).getByText('Favourites').waitFor();
+    await page.getByText('This folder is empty').waitFor();
+    expect(new URL(page.url()).search).toBe('?folder=Favourites');
+
+    await page.getByRole('navigation', { name: 'breadcrumb' }).getByRole('button', { name: 'Gallery' }).click();
+    await page.getByRole('heading', { name: 'Ungrouped Images (6)' }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+  });
+
+  it('moves an image by its folder hotkey in the lightbox, archives with Delete, and restores from Archived', async () => {
+    const page = await openPage();
+    await openGallery(page, owner);
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(6);
+    const ids = await tiles(page).evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-item-id'))));
+
+    await tiles(page)
+      .nth(0)
+      .getByRole('button', { name: /^View / })
+      .click();
+    const box = lightbox(page);
+    await box.getByRole('img', { name: `${jobName}, image ${ids[0]}` }).waitFor();
+    await expect
+      .poll(() => lightboxImage(page).evaluate((img) => (img as HTMLImageElement).naturalWidth), WAIT)
+      .toBeGreaterThan(0);
+    expect(await box.getByRole('group', { name: 'Hotkeys' }).textContent()).toContain('Favourites');
+    await viewportScreenshot(page, 'gallery-lightbox-desktop');
+
+    await page.keyboard.press('1');
+    await page.getByText('Moved to Favourites').waitFor();
+    await box.getByRole('img', { name: `${jobName}, image ${ids[1]}` }).waitFor();
+    await expect
+      .poll(async () => (await listGallery(owner.token, { folder: 'Favourites' })).map((i) => i.id), WAIT)
+      .toEqual([ids[0]]);
+    // the toast goes after 1.5 s
+    await page.getByText('Moved to Favourites').waitFor({ state: 'detached', timeout: 4000 });
+
+    await page.keyboard.press('Delete');
+    await box.getByRole('img', { name: `${jobName}, image ${ids[2]}` }).waitFor();
+    await expect
+      .poll(async () => (await listGallery(owner.token, { status: 'archived' })).map((i) => i.id), WAIT)
+      .toEqual([ids[1]]);
+
+    await page.keyboard.press('ArrowRight');
+    await box.getByRole('img', { name: `${jobName}, image ${ids[3]}` }).waitFor();
+    await page.keyboard.press('ArrowLeft');
+    await box.getByRole('img', { name: `${jobName}, image ${ids[2]}` }).waitFor();
+    await page.keyboard.press('Escape');
+    await box.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Ungrouped Images (4)' }).waitFor();
+    expect(await tiles(page).count()).toBe(4);
+
+    await page.getByLabel('Status').selectOption('archived');
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(1);
+    expect(await tiles(page).first().getAttribute('data-item-id')).toBe(String(ids[1]));
+    await tiles(page)
+      .first()
+      .getByRole('button', { name: /^View / })
+      .click();
+    await lightbox(page).getByRole('button', { name: 'Restore' }).click();
+    await lightbox(page).waitFor({ state: 'detached' });
+    await page.getByText('No images match current filters').waitFor();
+    expect(await page.getByRole('list', { name: 'Active filters' }).textContent()).toContain('Status: archived');
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await page.getByRole('heading', { name: 'Ungrouped Images (5)' }).waitFor();
+    expect((await listGallery(owner.token, { status: 'archived' })).length).toBe(0);
+
+    await page.getByRole('button', { name: 'Open folder Favourites' }).click();
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(1);
+    await capture(page, 'gallery-folder-desktop');
+  });
+
+  it('zooms with the wheel between 0.5x and 10x, pans when zoomed, and 0 resets it', async () => {
+    const page = await openPage();
+    await openGallery(page, owner);
+    await tiles(page)
+      .first()
+      .getByRole('button', { name: /^View / })
+      .click();
+    const stage = page.getByTestId('lightbox-stage');
+    const zoom = page.getByRole('status', { name: 'Zoom' });
+    await zoom.waitFor();
+    expect(await zoom.textContent()).toBe('100%');
+    const centre = await stage.boundingBox();
+    await page.mouse.move(centre!.x + centre!.width / 2, centre!.y + centre!.height / 2);
+
+    await page.mouse.wheel(0, -100);
+    await expect.poll(() => zoom.textContent(), WAIT).toBe('110%');
+    for (let i = 0; i < 40; i++) await page.mouse.wheel(0, -100);
+    await expect.poll(() => zoom.textContent(), WAIT).toBe('1000%');
+    expect(Number(await zoom.getAttribute('data-zoom'))).toBe(10);
+
+    // dragging pans the zoomed image
+    const img = stage.getByRole('img');
+    const before = await img.evaluate((el) => (el as HTMLElement).style.transform);
+    await page.mouse.down();
+    await page.mouse.move(centre!.x + centre!.width / 2 + 80, centre!.y + centre!.height / 2 + 40, { steps: 4 });
+    await page.mouse.up();
+    expect(await img.evaluate((el) => (el as HTMLElement).style.transform)).not.toBe(before);
+
+    for (let i = 0; i < 60; i++) await page.mouse.wheel(0, 100);
+    await expect.poll(() => zoom.textContent(), WAIT).toBe('50%');
+    expect(Number(await zoom.getAttribute('data-zoom'))).toBe(0.5);
+
+    await page.keyboard.press('0');
+    await expect.poll(() => zoom.textContent(), WAIT).toBe('100%');
+  });
+
+  it('updates the tags in the lightbox, where typing is not a shortcut, and shows them on the tile', async () => {
+    const page = await openPage();
+    await openGallery(page, owner);
+    const tile = tiles(page).first();
+    const id = Number(await tile.getAttribute('data-item-id'));
+    await tile.getByRole('button', { name: /^View / }).click();
+    const field = lightbox(page).getByLabel('Add a tag');
+    for (const tag of ['r1', 'night', 'fog']) {
+      await field.fill(tag);
+      await field.press('Enter');
+      await lightbox(page).getByRole('listitem').filter({ hasText: tag }).waitFor();
+    }
+    await lightbox(page).getByRole('button', { name: 'Remove tag night' }).click();
+    await expect
+      .poll(
+        async () => (await listGallery(owner.token, { folder: '' })).find((item) => item.id === id)?.user_tags,
+        WAIT,
+      )
+      .toEqual(['r1', 'fog']);
+    // 'r' and '1' are folder hotkeys: typed into the field they moved nothing
+    expect((await listGallery(owner.token, { folder: '' })).some((item) => item.id === id)).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await lightbox(page).waitFor({ state: 'detached' });
+    await tile.hover();
+    expect(await tile.locator('[data-part="overlay"]').textContent()).toContain('r1fog');
+  });
+
+  it('shows a new item from the worker at the top without a reload', async () => {
+    const page = await openPage();
+    await openGallery(page, owner, `/gallery/${owner.jobId}`);
+    await page.getByText(`Showing the media of job “${jobName}”`).waitFor();
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(6);
+    const liveName = uniqueName('Arrives live');
+    // the live connection of the new document is up before the worker makes anything
+    const connected = page
+      .waitForEvent('websocket')
+      .then((socket) =>
+        socket.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).startsWith('40') }),
+      );
+    await page.goto(appUrl('/gallery'));
+    await connected;
+    const before = (await listGallery(owner.token, { folder: '' })).length;
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(before);
+    await produceMedia(owner.token, workflowId, liveName, 2);
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(before + 2);
+    expect(await tiles(page).first().getAttribute('aria-label')).toContain(liveName);
+  });
+});
+
+describe('gallery failures and media kinds', () => {
+  it("says 'Failed to load images' when the gallery cannot be read, and loads on retry", async () => {
+    const owner = await ownerWithMedia(uniqueName('Offline'), 1);
+    const page = await openPage();
+    await signIn(page, owner);
+    await page.route('**/api/gallery?*', (route) => route.abort());
+    await page.goto(appUrl('/gallery'));
+    await page.getByRole('alert').filter({ hasText: 'Failed to load images' }).waitFor({ timeout: 15_000 });
+    await page.unroute('**/api/gallery?*');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(1);
+  });
+
+  it('plays a video in the lightbox; its tile is recognised by the file extension', async () => {
+    const user = await createUser('user');
+    const token = await apiToken(user);
+    const name = uniqueName('Waves');
+    await produceVideo(token, name);
+    const page = await openPage();
+    await openGallery(page, { ...user, token });
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(1);
+    const tile = tiles(page).first();
+    expect(await tile.getAttribute('aria-label')).toMatch(/, video \d+$/);
+    expect(await tile.locator('video').count()).toBe(1);
+    await tile.getByRole('button', { name: /^View / }).click();
+    const video = page.getByTestId('lightbox-stage').locator('video');
+    await expect
+      .poll(
+        () => video.evaluate((el) => (el as HTMLVideoElement).currentTime > 0 && !(el as HTMLVideoElement).paused),
+        WAIT,
+      )
+      .toBe(true);
+  });
+
+  it("says 'Failed to move some images. Please try again.' when a bulk move fails", async () => {
+    const owner = await ownerWithMedia(uniqueName('Stuck'), 2);
+    await createFolderViaApi(owner.token, { name: 'Elsewhere', hotkey: '1' });
+    const page = await openPage();
+    await openGallery(page, owner);
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(2);
+    await page.keyboard.press('Control+a');
+    await page.route('**/api/gallery/bulk-folder', (route) => route.abort());
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await bar.getByLabel('Folder').selectOption('Elsewhere');
+    await bar.getByRole('button', { name: 'Move to folder' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Failed to move some images. Please try again.' }).waitFor();
+    expect(await bar.getByText('2 selected').isVisible()).toBe(true);
+  });
+});
+
+describe('gallery selection and bulk actions', () => {
+  it('selects with Ctrl-click, moves in bulk, archives everything with Ctrl+A after the confirm', async () => {
+    const owner = await ownerWithMedia(uniqueName('Dunes'), 5);
+    await createFolderViaApi(owner.token, { name: 'Keepers', hotkey: 'k' });
+    const page = await openPage();
+    await openGallery(page, owner);
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(5);
+
+    // Ctrl-click two, then a plain click toggles a third while selecting
+    await tiles(page)
+      .nth(0)
+      .getByRole('button', { name: /^View / })
+      .click({ modifiers: ['Control'] });
+    await tiles(page)
+      .nth(2)
+      .getByRole('button', { name: /^View / })
+      .click({ modifiers: ['Control'] });
+    await tiles(page)
+      .nth(3)
+      .getByRole('button', { name: /^View / })
+      .click();
+    expect(await lightbox(page).count()).toBe(0);
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await bar.getByText('3 selected').waitFor();
+    expect(await tiles(page).nth(2).getByRole('button', { name: 'Selected 2' }).textContent()).toBe('2');
+    await tiles(page)
+      .nth(3)
+      .getByRole('button', { name: /^View / })
+      .click();
+    await bar.getByText('2 selected').waitFor();
+    await capture(page, 'gallery-selection-desktop');
+
+    await bar.getByLabel('Folder').selectOption('Keepers');
+    await bar.getByRole('button', { name: 'Move to folder' }).click();
+    await page.getByRole('heading', { name: 'Ungrouped Images (3)' }).waitFor();
+    expect(await bar.count()).toBe(0);
+    expect((await listGallery(owner.token, { folder: 'Keepers' })).length).toBe(2);
+
+    // a hotkey moves the selection too
+    await tiles(page).nth(0).getByRole('button', { name: 'Select' }).click();
+    await page.keyboard.press('k');
+    await page.getByRole('heading', { name: 'Ungrouped Images (2)' }).waitFor();
+
+    // Escape clears, Ctrl+A selects all loaded, archive asks first
+    await page.keyboard.press('Control+a');
+    await bar.getByText('2 selected').waitFor();
+    await page.keyboard.press('Escape');
+    await bar.waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+a');
+    await bar.getByRole('button', { name: 'Archive' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('Are you sure you want to archive 2 media?').waitFor();
+    await confirm.getByRole('button', { name: 'Archive' }).click();
+    await page.getByText('No images match current filters').waitFor();
+    expect((await listGallery(owner.token, { status: 'archived' })).length).toBe(2);
+  });
+
+  it("says 'Failed to archive some images. Please try again.' when the bulk archive fails", async () => {
+    const owner = await ownerWithMedia(uniqueName('Failing'), 2);
+    const page = await openPage();
+    await openGallery(page, owner);
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(2);
+    await page.keyboard.press('Control+a');
+    await page.route('**/api/gallery/bulk-archive', (route) => route.abort());
+    await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Archive' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Archive' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Failed to archive some images. Please try again.' }).waitFor();
+    expect(await tiles(page).count()).toBe(2);
+  });
+});
+
+describe('folder manager', () => {
+  it('creates folders with Auto hotkeys, validates name and hotkey, edits and deletes', async () => {
+    const owner = await ownerWithMedia(uniqueName('Forest'), 1);
+    const page = await openPage();
+    await openGallery(page, owner);
+    await page.getByRole('button', { name: 'Manage Folders' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manage Folders' });
+    await dialog.getByText('No folders yet. Create your first folder above!').waitFor();
+
+    await dialog.getByRole('button', { name: 'Create Folder' }).click();
+    await dialog.getByText('Folder name is required').waitFor();
+    await dialog.getByLabel('Folder name').fill('x'.repeat(51));
+    await dialog.getByRole('button', { name: 'Create Folder' }).click();
+    await dialog.getByText('Folder name must be at most 50 characters').waitFor();
+    await dialog.getByLabel('Folder name').fill('   Portraits  ');
+    await dialog.getByLabel('Hotkey').fill('0');
+    await dialog.getByRole('button', { name: 'Create Folder' }).click();
+    await dialog.getByText('Hotkey must be a single digit 1-9 or letter a-z').waitFor();
+    expect(
+      await dialog
+        .getByRole('radiogroup', { name: 'Colour' })
+        .getByRole('radio', { checked: true })
+        .getAttribute('aria-label'),
+    ).toBe('#3B82F6');
+    expect(await dialog.getByRole('radiogroup', { name: 'Colour' }).getByRole('radio').count()).toBe(12);
+
+    await dialog.getByRole('button', { name: 'Auto' }).click();
+    expect(await dialog.getByLabel('Hotkey').inputValue()).toBe('1');
+    await dialog.getByRole('button', { name: 'Create Folder' }).click();
+    const list = dialog.getByRole('list', { name: 'Your folders' });
+    await list.getByRole('listitem', { name: 'Portraits' }).waitFor();
+
+    await dialog.getByLabel('Folder name').fill('Landscapes');
+    await dialog.getByLabel('Hotkey').fill('1');
+    await dialog.getByRole('button', { name: 'Create Folder' }).click();
+    await dialog.getByText('Hotkey 1 is already used by another folder').waitFor();
+    await dialog.getByRole('button', { name: 'Auto' }).click();
+    expect(await dialog.getByLabel('Hotkey').inputValue()).toBe('2');
+    await dialog.getByLabel('Hotkey').fill('Q');
+    expect(await dialog.getByLabel('Hotkey').inputValue()).toBe('q');
+    await dialog.getByRole('radio', { name: '#EC4899' }).click();
+    await dialog.getByRole('button', { name: 'Create Folder' }).click();
+    await list.getByRole('listitem', { name: 'Landscapes' }).waitFor();
+    await viewportScreenshot(page, 'gallery-folder-manager-desktop');
+
+    await list.getByRole('listitem', { name: 'Landscapes' }).getByRole('button', { name: 'Edit' }).click();
+    expect(await dialog.getByLabel('Folder name').inputValue()).toBe('Landscapes');
+    await dialog.getByLabel('Folder name').fill('Seascapes');
+    await dialog.getByRole('button', { name: 'Save Folder' }).click();
+    await list.getByRole('listitem', { name: 'Seascapes' }).waitFor();
+
+    await page.route('**/api/folders/*', (route) =>
+      route.request().method() === 'DELETE' ? route.abort() : route.continue(),
+    );
+    await list.getByRole('listitem', { name: 'Seascapes' }).getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Failed to delete folder. Please try again.' }).waitFor();
+    await page.unroute('**/api/folders/*');
+    await list.getByRole('listitem', { name: 'Seascapes' }).getByRole('button', { name: 'Delete' }).click();
+    await list.getByRole('listitem', { name: 'Seascapes' }).waitFor({ state: 'detached' });
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    const tilesNav = page.getByRole('navigation', { name: 'Folders' });
+    await tilesNav.getByRole('button', { name: 'Open folder Portraits' }).waitFor();
+  });
+});
+
+describe('infinite scroll', () => {
+  it('loads the second page of 100 when scrolled near the bottom, then says there is no more', async () => {
+    const owner = await ownerWithMedia(uniqueName('Long shore'), 3);
+    await seedGalleryCopies(owner.jobId, 150);
+    const page = await openPage();
+    const pages: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/gallery') pages.push(request.url());
+    });
+    await openGallery(page, owner);
+    await page.getByRole('heading', { name: 'Ungrouped Images (150)' }).waitFor();
+    await expect.poll(() => counts(page).textContent(), WAIT).toBe('100 shown of 150');
+    expect(pages.length).toBe(1);
+    expect(new URL(pages[0]!).searchParams.get('limit')).toBe('100');
+
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => counts(page).textContent(), WAIT).toBe('150 shown of 150');
+    expect(pages.length).toBe(2);
+    expect(new URL(pages[1]!).searchParams.get('cursor')).toBeTruthy();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.getByText('No more images to load').waitFor();
+  });
+});
+
+describe('gallery on a phone', () => {
+  it('fits 390x844 with the gallery, a folder, the lightbox and the folder manager', async () => {
+    const owner = await ownerWithMedia(uniqueName('Pocket'), 4);
+    await createFolderViaApi(owner.token, { name: 'Pocket picks', hotkey: '1', color: '#8B5CF6' });
+    const page = await openPage(PHONE);
+    await openGallery(page, owner);
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(4);
+    await expect.poll(() => imagesDrawn(page), WAIT).toBe(true);
+    expect(await fitsViewport(page)).toBe(true);
+    expect(await cutOffElements(page)).toEqual([]);
+    await capture(page, 'gallery-phone');
+
+    await tiles(page)
+      .first()
+      .getByRole('button', { name: /^View / })
+      .click();
+    await lightboxImage(page).waitFor();
+    await viewportScreenshot(page, 'gallery-lightbox-phone');
+    await page.keyboard.press('1');
+    await page.getByText('Moved to Pocket picks').waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.getByText('Moved to Pocket picks').waitFor({ state: 'detached', timeout: 4000 });
+    await page.getByRole('button', { name: 'Open folder Pocket picks' }).click();
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(1);
+    expect(await fitsViewport(page)).toBe(true);
+    expect(await cutOffElements(page)).toEqual([]);
+    await capture(page, 'gallery-folder-phone');
+
+    await page.getByRole('button', { name: 'Manage Folders' }).click();
+    await page
+      .getByRole('dialog', { name: 'Manage Folders' })
+      .getByRole('listitem', { name: 'Pocket picks' })
+      .waitFor();
+    await viewportScreenshot(page, 'gallery-folder-manager-phone');
+  });
+
+  it('shows the desktop gallery', async () => {
+    const owner = await ownerWithMedia(uniqueName('Wide'), 8);
+    await createFolderViaApi(owner.token, { name: 'Best', hotkey: '1', color: '#F59E0B' });
+    await createFolderViaApi(owner.token, { name: 'Later', hotkey: '2' });
+    const items = await listGallery(owner.token);
+    const page = await openPage();
+    await signIn(page, owner);
+    // put two items in Best so its tile has previews
+    await page.evaluate(
+      async (ids) => {
+        await fetch('/api/gallery/bulk-folder', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('token')}` },
+          body: JSON.stringify({ ids, folder_path: 'Best' }),
+        });
+      },
+      items.slice(0, 2).map((item) => item.id),
+    );
+    await page.goto(appUrl('/gallery'));
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(6);
+    await expect.poll(() => imagesDrawn(page), WAIT).toBe(true);
+    await capture(page, 'gallery-desktop');
+  });
+});
