@@ -9,6 +9,7 @@ import { PasswordHasher } from '../auth/password-hasher.js';
 import { JWT_ALGORITHM, JWT_ISSUER } from '../auth/token.js';
 import { runMigrations } from '../database/data-source.js';
 import { type Cleanup, progress } from './support.js';
+import { tinyWorkflowParams } from './tiny-workflow.js';
 
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -169,37 +170,7 @@ export async function createUsers(
 
 /** The JSON workflow of the pipeline tests: prompt, fixed seed, width and height up to 64 px. */
 export async function createTinyWorkflow(env: BenchEnvironment): Promise<number> {
-  const params = {
-    prompt: { type: 'text', display_name: 'Prompt', default_value: 'a bench render', node: '1', input: 'text' },
-    seed: {
-      type: 'seed_control',
-      display_name: 'Seed',
-      default_mode: 'fixed',
-      default_value: 7,
-      node: '2',
-      input: 'seed',
-    },
-    width: {
-      type: 'number',
-      display_name: 'Width',
-      min: 16,
-      max: 64,
-      step: 16,
-      default_value: 64,
-      node: '3',
-      input: 'width',
-    },
-    height: {
-      type: 'number',
-      display_name: 'Height',
-      min: 16,
-      max: 64,
-      step: 16,
-      default_value: 64,
-      node: '3',
-      input: 'height',
-    },
-  };
+  const params = tinyWorkflowParams('a bench render', 64);
   const { rows } = await env.pool.query<{ id: number }>(
     `INSERT INTO workflows (name, workflow_type, graph, configurable_params) VALUES ('Bench tiny', 'comfyui', '{}', $1)
      RETURNING id`,

@@ -1,14 +1,8 @@
 import type { GalleryBenchResult } from './gallery-bench.js';
 import { search } from './gallery-latency.js';
-import { fixed, grouped } from './support.js';
+import { fixed, grouped, ms, table } from './support.js';
 
-const ms = (value: number) => `${fixed(value, 1)} ms`;
 const P99_LIMIT_MS = 50;
-
-function table(header: string[], rows: string[][]): string {
-  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
-}
 
 /** The gallery section of the report: one row per case, then the cursor-against-first-page row. */
 export function renderGalleryReport(r: GalleryBenchResult): string {

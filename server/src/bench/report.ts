@@ -2,7 +2,7 @@ import type { MemoryResult } from './memory.js';
 import type { PipelineResult, ThroughputResult } from './pipeline-throughput.js';
 import type { SocketLatencyResult } from './socket-latency.js';
 import { LARGE_BATCH, type SubmitLatencyResult } from './submit-latency.js';
-import { fixed, grouped, megabytes } from './support.js';
+import { fixed, grouped, megabytes, ms, table } from './support.js';
 
 export interface BenchResults {
   environment: Array<[string, string]>;
@@ -23,13 +23,7 @@ interface Row {
   met: boolean | null;
 }
 
-const ms = (value: number) => `${fixed(value, 1)} ms`;
 const MB = 1024 * 1024;
-
-function table(header: string[], rows: string[][]): string {
-  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
-}
 
 function rows(r: BenchResults): Row[] {
   const out: Row[] = [];

@@ -94,3 +94,13 @@ export function fixed(value: number, digits: number): string {
 export function megabytes(bytes: number): string {
   return `${fixed(bytes / (1024 * 1024), 1)} MB`;
 }
+
+export function ms(value: number): string {
+  return `${fixed(value, 1)} ms`;
+}
+
+/** A Markdown table. */
+export function table(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}

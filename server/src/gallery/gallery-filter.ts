@@ -1,6 +1,11 @@
 import type { GalleryFilterQuery } from '@atelier/shared';
 import { containsPattern } from '../common/sql-like.js';
 
+/** The id of the user's folder of that name, regardless of case (a subquery; NULL when none). */
+export function folderIdSql(ownerParam: string, nameParam: string): string {
+  return `(SELECT f.id FROM folders f WHERE f.user_id = ${ownerParam} AND lower(f.name) = lower(${nameParam}))`;
+}
+
 export interface KeysetCursor {
   /** created_at as PostgreSQL prints it (microseconds kept, unlike a JS Date). */
   createdAt: string;
@@ -48,9 +53,7 @@ export class GalleryWhere {
     if (folder === undefined) return this;
     this.folderName = folder.trim();
     if (folder.trim() === '') return this.add('g.folder_id IS NULL');
-    return this.add(
-      `g.folder_id = (SELECT f.id FROM folders f WHERE f.user_id = ${this.param(userId)} AND lower(f.name) = lower(${this.param(folder.trim())}))`,
-    );
+    return this.add(`g.folder_id = ${folderIdSql(this.param(userId), this.param(folder.trim()))}`);
   }
 
   filters(

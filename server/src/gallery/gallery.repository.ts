@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { GalleryWhere } from './gallery-filter.js';
+import { folderIdSql, type GalleryWhere } from './gallery-filter.js';
 
 /** A gallery row as the list query returns it. */
 export interface GalleryRow {
@@ -39,7 +39,7 @@ function countersQuery(where: GalleryWhere): [string, unknown[]] {
   if (where.folderName === '') folder = 'AND c.folder_id = 0';
   else if (where.folderName !== undefined) {
     params.push(where.folderName);
-    folder = 'AND c.folder_id = (SELECT f.id FROM folders f WHERE f.user_id = $1 AND lower(f.name) = lower($3))';
+    folder = `AND c.folder_id = ${folderIdSql('$1', '$3')}`;
   }
   return [
     `SELECT coalesce(sum(c.n), 0)::int AS n FROM gallery_counts c WHERE c.user_id = $1 AND c.status = $2 ${folder}`,

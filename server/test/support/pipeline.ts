@@ -7,42 +7,13 @@ import type {
   QueueStatus,
   ServerToClientEvents,
 } from '@atelier/shared';
+import { tinyWorkflowParams } from '../../src/bench/tiny-workflow.js';
 import type { TestApp } from './test-app.js';
 import { waitFor } from './wait-for.js';
 
 /** A small JSON workflow the builtin renderer draws in milliseconds (sizes up to 64 px). */
 export async function createTinyWorkflow(t: TestApp, name = 'Tiny'): Promise<number> {
-  const params = {
-    prompt: { type: 'text', display_name: 'Prompt', default_value: 'a tiny test', node: '1', input: 'text' },
-    seed: {
-      type: 'seed_control',
-      display_name: 'Seed',
-      default_mode: 'fixed',
-      default_value: 7,
-      node: '2',
-      input: 'seed',
-    },
-    width: {
-      type: 'number',
-      display_name: 'Width',
-      min: 16,
-      max: 64,
-      step: 16,
-      default_value: 32,
-      node: '3',
-      input: 'width',
-    },
-    height: {
-      type: 'number',
-      display_name: 'Height',
-      min: 16,
-      max: 64,
-      step: 16,
-      default_value: 32,
-      node: '3',
-      input: 'height',
-    },
-  };
+  const params = tinyWorkflowParams('a tiny test', 32);
   const { rows } = await t.db.pool.query<{ id: number }>(
     `INSERT INTO workflows (name, workflow_type, graph, configurable_params) VALUES ($1, 'comfyui', '{}', $2) RETURNING id`,
     [name, JSON.stringify(params)],
