@@ -73,7 +73,7 @@ export class JobsService {
       estimatedDuration: Math.round(input.batch_size * rate),
     });
     try {
-      await this.queue.enqueue(job.id, job.priority);
+      await this.queue.enqueue(job);
     } catch (err) {
       this.logger.error({ err, jobId: job.id }, 'could not enqueue a job; it was not kept');
       await this.jobs.remove(job.id);
@@ -127,7 +127,7 @@ export class JobsService {
     if (isFinalJobStatus(job.status) || !(await this.jobs.cancel(id)))
       throw new ConflictError('This job has already finished');
     await Promise.all([
-      this.queue.remove(id),
+      this.queue.remove(job),
       this.cancelSignal
         .send(id)
         .catch((err: unknown) => this.logger.warn({ err, jobId: id }, 'could not signal the cancel')),

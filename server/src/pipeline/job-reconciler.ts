@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { LOGGER, RUNTIME, type Runtime } from '../common/runtime.js';
 import { JobsRepository } from '../jobs/jobs.repository.js';
-import { bullPriority } from '../queue/generation-queue.js';
+import { bullPriority, runJobPayload } from '../queue/generation-queue.js';
 import { bullPrefix, producerConnection } from '../queue/bullmq-options.js';
 import { bullJobId, GENERATION_QUEUE } from '../queue/queue-registry.js';
 
@@ -41,12 +41,11 @@ export class JobReconciler implements OnApplicationBootstrap, OnApplicationShutd
     try {
       let added = 0;
       for (const { job } of await this.jobs.findActiveInOrder()) {
-        if (await this.queue.getJob(bullJobId(job.id))) continue;
-        await this.queue.add(
-          'run-job',
-          { jobId: job.id },
-          { jobId: bullJobId(job.id), priority: bullPriority(job.priority) },
-        );
+        if (await this.queue.getJob(bullJobId(job))) continue;
+        await this.queue.add('run-job', runJobPayload(job), {
+          jobId: bullJobId(job),
+          priority: bullPriority(job.priority),
+        });
         added++;
       }
       if (added) this.logger.warn({ added }, 're-enqueued unfinished jobs that had no queue entry');

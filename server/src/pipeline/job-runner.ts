@@ -7,7 +7,7 @@ import { assetPath } from '../assets/asset-storage.js';
 import { LOGGER, RUNTIME, type Runtime } from '../common/runtime.js';
 import { GenerationCancelledError } from '../generation/providers/generation-provider.js';
 import type { JobEntity } from '../jobs/job.entity.js';
-import type { JobPayloads } from '../queue/queue-registry.js';
+import { bullJobId, type JobPayloads } from '../queue/queue-registry.js';
 import { SecretCipher, SecretDecryptError } from '../secrets/secret-cipher.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { CancelListener } from './cancel-listener.js';
@@ -50,6 +50,11 @@ export class JobRunner {
   async process(bullJob: BullJob<JobPayloads['run-job']>, token: string | undefined, queue: QueueProbe): Promise<void> {
     const jobId = bullJob.data.jobId;
     let job = await this.progress.findJob(jobId);
+    if (job && bullJob.id !== bullJobId(job)) {
+      // left in Redis by an earlier database whose job had this id: not this row's entry
+      this.logger.warn({ jobId, queueId: bullJob.id }, 'dropped a queue entry that belongs to another database');
+      return;
+    }
     if (!job || isFinalJobStatus(job.status)) return;
     const owner = await this.users.findById(job.userId);
     if (!owner) return;

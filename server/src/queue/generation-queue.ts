@@ -10,6 +10,12 @@ export function bullPriority(priority: number): number {
   return Math.max(1, Math.min(2_097_152, 1000 - priority));
 }
 
+export type QueuedJob = { id: number; createdAt: Date; priority: number };
+
+export function runJobPayload(job: QueuedJob): JobPayloads['run-job'] {
+  return { jobId: job.id };
+}
+
 /** The producer side of the generation queue: the API only enqueues. */
 @Injectable()
 export class GenerationQueue implements OnApplicationShutdown {
@@ -27,14 +33,16 @@ export class GenerationQueue implements OnApplicationShutdown {
     this.queue.on('error', () => undefined);
   }
 
-  /** Idempotent: the queue id is derived from the Atelier job id. */
-  async enqueue(jobId: number, priority: number): Promise<void> {
-    const payload: JobPayloads['run-job'] = { jobId };
-    await this.queue.add('run-job', payload, { jobId: bullJobId(jobId), priority: bullPriority(priority) });
+  /** Idempotent: the queue id is derived from the Atelier job's row. */
+  async enqueue(job: QueuedJob): Promise<void> {
+    await this.queue.add('run-job', runJobPayload(job), {
+      jobId: bullJobId(job),
+      priority: bullPriority(job.priority),
+    });
   }
 
-  async remove(jobId: number): Promise<void> {
-    await this.queue.remove(bullJobId(jobId)).catch(() => 0);
+  async remove(job: QueuedJob): Promise<void> {
+    await this.queue.remove(bullJobId(job)).catch(() => 0);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -16,7 +16,11 @@ describe('the queue registry check', () => {
     );
   });
 
-  it('gives one queue id per Atelier job', () => {
-    expect(bullJobId(42)).toBe('job-42');
+  it('gives one queue id per Atelier job row, different for a later row with the same id', () => {
+    const createdAt = new Date('2026-11-22T08:00:00.123Z');
+    expect(bullJobId({ id: 42, createdAt })).toBe(`job-42-${createdAt.getTime()}`);
+    expect(bullJobId({ id: 42, createdAt: new Date(createdAt.getTime() + 1) })).not.toBe(
+      bullJobId({ id: 42, createdAt }),
+    );
   });
 });

@@ -9,9 +9,13 @@ export interface JobPayloads {
 export type JobName = keyof JobPayloads;
 export const JOB_NAMES = ['run-job'] as const satisfies readonly JobName[];
 
-/** The BullMQ job id of an Atelier job: one queue entry per job, whatever its batch size. */
-export function bullJobId(jobId: number): string {
-  return `job-${jobId}`;
+/**
+ * The BullMQ job id of an Atelier job: one queue entry per job, whatever its batch size. The row's
+ * creation time is part of it because ids alone repeat: a fresh or restored database hands out job 1
+ * again while Redis may still hold the old job 1, and BullMQ silently ignores an add whose id exists.
+ */
+export function bullJobId(job: { id: number; createdAt: Date }): string {
+  return `job-${job.id}-${job.createdAt.getTime()}`;
 }
 
 export type JobHandler<N extends JobName> = { readonly jobName: N };

@@ -84,7 +84,8 @@ describe('jobs API', () => {
     expect(job.parameters.seed).toMatchObject({ mode: 'random' });
     expect(job.estimated_duration).toBe(999_999 * 30);
     const entries = await t.redis.keys(`${t.redisKeyPrefix}:bull:generation:job-*`);
-    expect(entries).toEqual([`${t.redisKeyPrefix}:bull:generation:job-${body.id}`]);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatch(new RegExp(`^${t.redisKeyPrefix}:bull:generation:job-${body.id}-\\d+$`));
     await t.request('POST', `/api/jobs/${body.id}/cancel`, { token });
   });
 

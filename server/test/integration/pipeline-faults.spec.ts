@@ -1,3 +1,4 @@
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTinyWorkflow, getJob, submitJob, waitForJob } from '../support/pipeline.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -55,6 +56,32 @@ describe('worker crashes', () => {
     expect(done.batch_completed).toBe(30);
     const { rows } = await t.db.pool.query('SELECT count(*)::int AS n FROM gallery_items WHERE job_id = $1', [id]);
     expect(rows[0].n).toBe(30);
+  });
+
+  it("runs a job whose id an earlier database already used, and drops that database's queue entries", async () => {
+    const worker = await startWorker(t);
+    const earlier = await submitJob(t, token, { workflow_id: workflowId, batch_size: 2 });
+    await waitForJob(t, token, earlier, ['completed'], 30_000);
+    // a database restored from a backup taken before that job: its id will be handed out again
+    await t.db.pool.query('DELETE FROM jobs WHERE id = $1', [earlier]);
+    await t.db.pool.query(`ALTER TABLE jobs ALTER COLUMN id RESTART WITH ${earlier}`);
+    // and a queue entry another database left waiting for a job of the same id
+    const stale = new Queue('generation', { connection: t.redis.duplicate(), prefix: `${t.redisKeyPrefix}:bull` });
+    await worker.stop();
+    await stale.add('run-job', { jobId: earlier }, { jobId: `job-${earlier}-1000` });
+    await stale.close();
+
+    const again = await submitJob(t, token, { workflow_id: workflowId, batch_size: 3 });
+    expect(again).toBe(earlier);
+    const second = await startWorker(t);
+    const done = await waitForJob(t, token, again, ['completed'], 30_000);
+    await second.stop();
+    expect(done.batch_completed).toBe(3);
+    const { rows } = await t.db.pool.query<{ n: number; distinct_items: number }>(
+      'SELECT count(*)::int AS n, count(DISTINCT batch_index)::int AS distinct_items FROM gallery_items WHERE job_id = $1',
+      [again],
+    );
+    expect(rows[0]).toEqual({ n: 3, distinct_items: 3 });
   });
 
   it('re-enqueues unfinished jobs whose queue entry was lost', async () => {
