@@ -7,6 +7,8 @@ import { installBodyParsing } from './common/body-parsing.js';
 import { securityHeaders } from './common/security-headers.js';
 import type { Runtime } from './common/runtime.js';
 import { defaultClientDistDir, mountClient } from './client-hosting/client-hosting.js';
+import { ApiMetrics } from './metrics/api-metrics.js';
+import { metricsEndpoint } from './metrics/metrics-endpoint.js';
 import { PinoNestLogger } from './logging/nest-logger.js';
 import { requestLogger } from './logging/request-logger.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
@@ -23,6 +25,9 @@ export async function createApiApp(runtime: Runtime): Promise<NestExpressApplica
   const express = app.getHttpAdapter().getInstance();
   express.disable('x-powered-by');
   if (runtime.config.trustProxy) app.set('trust proxy', true);
+  const metrics = app.get(ApiMetrics);
+  express.use(metrics.httpMiddleware());
+  express.get('/metrics', metricsEndpoint(metrics.registry, runtime.config.metrics.token));
   express.use(requestLogger(runtime.logger));
   express.use(securityHeaders());
   const { corsOrigins } = runtime.config;

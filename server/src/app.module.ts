@@ -15,6 +15,7 @@ import { GalleryModule } from './gallery/gallery.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { MediaModule } from './media/media.module.js';
+import { ApiMetricsModule } from './metrics/api-metrics.module.js';
 import { OverrideDefinitionsModule } from './override-definitions/override-definitions.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SecretsModule } from './secrets/secrets.module.js';
@@ -32,6 +33,7 @@ export class AppModule {
         SecretsModule,
         DatabaseModule,
         RedisModule,
+        ApiMetricsModule,
         AuthModule,
         UsersModule,
         HealthModule,

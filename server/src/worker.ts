@@ -2,6 +2,8 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { prepareInfrastructure } from './infra/infrastructure.js';
 import { runMigrations } from './database/data-source.js';
+import { PipelineMetrics } from './metrics/pipeline-metrics.js';
+import { serveWorkerMetrics } from './metrics/worker-metrics-server.js';
 import { PinoNestLogger } from './logging/nest-logger.js';
 import { bootConfig } from './process/boot.js';
 import { onShutdown } from './process/graceful-shutdown.js';
@@ -16,9 +18,11 @@ async function main(): Promise<void> {
     logger: new PinoNestLogger(logger.child({ component: 'nest' })),
   });
   await app.init();
+  const metricsServer = await serveWorkerMetrics(app.get(PipelineMetrics).registry, config, logger);
   logger.info({ pid: process.pid }, 'Atelier worker is ready');
 
   onShutdown(logger, config.shutdownGraceMs, async () => {
+    metricsServer?.close();
     await app.close();
     await infra.stop();
   });

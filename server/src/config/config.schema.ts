@@ -31,6 +31,8 @@ export const envSchema = z.object({
       error: 'must be a comma-separated list of origins such as https://atelier.example.com',
     })
     .optional(),
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  WORKER_METRICS_PORT: port.optional(),
   ADMIN_USERNAME: z.string().trim().min(1).max(200).default('admin'),
   ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

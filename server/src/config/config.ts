@@ -56,6 +56,8 @@ export interface AppConfig {
   corsOrigins: string[];
   clientDistDir: string | undefined;
   shutdownGraceMs: number;
+  /** Bearer token of the Prometheus scraper; unset = no /metrics. The worker serves its own on `workerPort`. */
+  metrics: { token: string | undefined; workerPort: number | undefined };
 }
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
@@ -149,6 +151,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       .split(',')
       .map((o) => o.trim())
       .filter(Boolean),
+    metrics: { token: env.METRICS_TOKEN, workerPort: env.WORKER_METRICS_PORT },
     clientDistDir: env.CLIENT_DIST_DIR ? path.resolve(env.CLIENT_DIST_DIR) : undefined,
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
   };

@@ -5,6 +5,7 @@ import { isFinalJobStatus } from '@atelier/shared';
 import { AssetsRepository } from '../assets/assets.repository.js';
 import { assetPath } from '../assets/asset-storage.js';
 import { LOGGER, RUNTIME, type Runtime } from '../common/runtime.js';
+import { PipelineMetrics } from '../metrics/pipeline-metrics.js';
 import { GenerationCancelledError } from '../generation/providers/generation-provider.js';
 import type { JobEntity } from '../jobs/job.entity.js';
 import { bullJobId, type JobPayloads } from '../queue/queue-registry.js';
@@ -18,6 +19,7 @@ import { JobProgressRepository } from './job-progress.repository.js';
 import { ProviderRegistry } from './provider-registry.js';
 import { WorkflowContextLoader, WorkflowGoneError } from './workflow-context.js';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 export interface QueueProbe {
   /** Whether other jobs wait for a worker (the fairness check). */
@@ -43,6 +45,7 @@ export class JobRunner {
     private readonly cancels: CancelListener,
     private readonly users: UsersRepository,
     private readonly assets: AssetsRepository,
+    private readonly metrics: PipelineMetrics,
     @Inject(RUNTIME) private readonly runtime: Runtime,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -74,13 +77,17 @@ export class JobRunner {
     const providerName = this.providers.nameFor(context.entity.workflowType);
     // the key is loaded as stored when it no longer decrypts: refuse it rather than send ciphertext
     if (providerName === 'eok' && owner.eokApiKey && SecretCipher.isEncrypted(owner.eokApiKey))
-      return this.end(await this.progress.failJob(jobId, new SecretDecryptError().message), owner.username);
+      return this.end(
+        await this.progress.failJob(jobId, new SecretDecryptError().message),
+        owner.username,
+        providerName,
+      );
     const provider = this.providers.get(providerName);
     const assets = await this.resolveAssets(context.entity.configurableParams, job.parameters);
     const slice = this.runtime.config.worker.sliceItems;
 
     for (let done = 0; job.nextBatchIndex < job.batchSize; done++) {
-      if (job.status === 'cancelled') return this.end(job, owner.username);
+      if (job.status === 'cancelled') return this.end(job, owner.username, providerName);
       if (this.stopping) {
         // straight back to the front of the queue: another worker resumes it at once
         await bullJob.moveToWait(token);
@@ -100,6 +107,7 @@ export class JobRunner {
         assets.names,
       );
       const tracked = this.cancels.track(jobId);
+      const itemStarted = performance.now();
       const current: JobEntity = job;
       let result: ItemResult;
       try {
@@ -117,18 +125,19 @@ export class JobRunner {
         });
       } catch (error) {
         if (error instanceof GenerationCancelledError)
-          return this.end(await this.progress.findJob(jobId), owner.username);
+          return this.end(await this.progress.findJob(jobId), owner.username, providerName);
         if (error instanceof JobFailure)
-          return this.end(await this.progress.failJob(jobId, error.message), owner.username);
+          return this.end(await this.progress.failJob(jobId, error.message), owner.username, providerName);
         throw error;
       } finally {
         tracked.release();
       }
+      this.metrics.item(current.workflowName, providerName, result.kind, (performance.now() - itemStarted) / 1000);
       job = await this.record(current, batchIndex, seed, result);
       if (!job) return;
       this.events.jobChanged(job, owner.username);
     }
-    this.end(await this.progress.finish(jobId), owner.username);
+    this.end(await this.progress.finish(jobId), owner.username, providerName);
   }
 
   private async record(
@@ -144,8 +153,13 @@ export class JobRunner {
     return updated;
   }
 
-  private end(job: JobEntity | null, username: string): void {
-    if (job) this.events.jobChanged(job, username);
+  private end(job: JobEntity | null, username: string, provider = 'none'): void {
+    if (!job) return;
+    this.events.jobChanged(job, username);
+    if (isFinalJobStatus(job.status) && job.startedAt) {
+      const seconds = ((job.completedAt ?? new Date()).getTime() - job.startedAt.getTime()) / 1000;
+      this.metrics.job(job.workflowName, provider, job.status, Math.max(0, seconds));
+    }
   }
 
   /** Asset parameters hold asset ids; providers get the file and its name. */

@@ -5,6 +5,7 @@ import { JobsCoreModule } from '../jobs/jobs-core.module.js';
 import { WorkerRealtimeModule } from '../realtime/worker-realtime.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WorkflowsModule } from '../workflows/workflows.module.js';
+import { PipelineMetrics } from '../metrics/pipeline-metrics.js';
 import { CancelListener } from './cancel-listener.js';
 import { GenerationWorker } from './generation-worker.js';
 import { ItemRunner } from './item-runner.js';
@@ -30,6 +31,8 @@ import { WorkflowContextLoader } from './workflow-context.js';
     JobRunner,
     GenerationWorker,
     JobReconciler,
+    PipelineMetrics,
   ],
+  exports: [PipelineMetrics],
 })
 export class PipelineModule {}

@@ -13,6 +13,7 @@ import {
 import { SessionValidator } from '../auth/session-validator.js';
 import type { TokenPayload } from '../auth/token.js';
 import { LOGGER } from '../common/runtime.js';
+import { ApiMetrics } from '../metrics/api-metrics.js';
 
 export type AtelierServer = Server<
   ClientToServerEvents,
@@ -33,10 +34,16 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
   constructor(
     private readonly jwt: JwtService,
     private readonly sessions: SessionValidator,
+    private readonly metrics: ApiMetrics,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   afterInit(server: AtelierServer): void {
+    server.on('connection', (socket) => {
+      this.metrics.socketConnections.inc();
+      this.metrics.socketConnectionsTotal.inc();
+      socket.once('disconnect', () => this.metrics.socketConnections.dec());
+    });
     server.use((socket, next) => {
       this.authenticate(socket).then(
         (user) => {
