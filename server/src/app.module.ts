@@ -17,6 +17,7 @@ import { JobsModule } from './jobs/jobs.module.js';
 import { MediaModule } from './media/media.module.js';
 import { ApiMetricsModule } from './metrics/api-metrics.module.js';
 import { OverrideDefinitionsModule } from './override-definitions/override-definitions.module.js';
+import { QueueDashboardModule } from './queue-dashboard/queue-dashboard.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SecretsModule } from './secrets/secrets.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -47,6 +48,7 @@ export class AppModule {
         AnalyticsModule,
         ConfigurationsModule,
         AssetsModule,
+        QueueDashboardModule,
       ],
       providers: [
         { provide: APP_FILTER, inject: [LOGGER], useFactory: (logger: Logger) => new HttpErrorFilter(logger) },

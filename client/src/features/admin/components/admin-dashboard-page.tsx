@@ -1,7 +1,8 @@
-import { Tabs } from '@chakra-ui/react';
+import { Flex, Tabs } from '@chakra-ui/react';
 import { useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../../../components/page-title';
 import { BaseWorkflowsTab } from './base-workflows-tab';
+import { QueueDashboardButton } from './queue-dashboard-button';
 import { OverrideDefinitionsTab } from './override-definitions-tab';
 import { SlugWorkflowsTab } from './slug-workflows-tab';
 import { UsersTab } from './users-tab';
@@ -21,7 +22,10 @@ export function AdminDashboardPage() {
 
   return (
     <>
-      <PageTitle title="Admin dashboard" />
+      <Flex justify="space-between" align="start" gap={4} wrap="wrap">
+        <PageTitle title="Admin dashboard" />
+        <QueueDashboardButton />
+      </Flex>
       <Tabs.Root
         value={tab}
         onValueChange={(details) => setParams({ tab: details.value }, { replace: true })}

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+
+export const QUEUE_DASHBOARD_URL = '/admin/queues';
+
+/** The dashboard is a server page: the API first hands this browser a cookie holding the session token. */
+export async function openQueueDashboard(): Promise<void> {
+  await apiRequest('/admin/queue-dashboard/session', z.undefined(), { method: 'POST' });
+  window.location.assign(QUEUE_DASHBOARD_URL);
+}

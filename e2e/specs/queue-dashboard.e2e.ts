@@ -1,0 +1,46 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { appUrl, launchBrowser, newContext, signIn } from '../support/browser.js';
+import { capture } from '../support/screens.js';
+import { createUser } from '../support/users.js';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+});
+
+async function openAs(user: { username: string; password: string }): Promise<Page> {
+  const context = await newContext(browser);
+  contexts.push(context);
+  const page = await context.newPage();
+  await signIn(page, user);
+  return page;
+}
+
+describe('queue dashboard', () => {
+  it('opens Bull Board from the Admin area for an admin, and refuses a user who goes there directly', async () => {
+    const admin = await openAs(inject('e2eAdmin'));
+    await admin.goto(appUrl('/admin'));
+    await admin.getByRole('button', { name: 'Queue dashboard' }).click();
+    await admin.waitForURL(/\/admin\/queues/);
+    await admin.getByText('generation', { exact: true }).first().click();
+    // the queue's own page: its status tabs come from the dashboard's API, so the session carried over
+    await admin
+      .getByText(/^completed$/i)
+      .first()
+      .waitFor();
+    expect(await admin.getByText('Loading...').count()).toBe(0);
+    await capture(admin, 'admin-queue-dashboard');
+
+    const user = await openAs(await createUser('user'));
+    const refused = await user.goto(appUrl('/admin/queues'));
+    expect(refused?.status()).toBe(401);
+  });
+});
