@@ -9,6 +9,8 @@ import { startApi, startWorker } from './processes.js';
 import { benchGallery, type GallerySettings } from './gallery-bench.js';
 import { renderGalleryReport } from './gallery-report.js';
 import { renderReport } from './report.js';
+import { renderLoadReport } from './load-report.js';
+import { runLoad, type LoadSettings } from './load-run.js';
 import { measureSocketLatency, SocketFleet, type SocketLatencyResult } from './socket-latency.js';
 import { measureSubmitLatency } from './submit-latency.js';
 import { Cleanup, errorMessage, grouped, intFromEnv, progress } from './support.js';
@@ -25,7 +27,9 @@ import { Cleanup, errorMessage, grouped, intFromEnv, progress } from './support.
  *   BENCH_MEMORY_ITEMS   items of figure 4 (100000); BENCH_MEMORY_JOB_SIZE items per job (100)
  *   BENCH_GALLERY_ITEMS  gallery items of the seed (1000000); BENCH_GALLERY_HEAVY the measured user's (200000)
  *   BENCH_GALLERY_USERS  users of the seed (100); BENCH_GALLERY_CALLS calls per gallery case (100)
- *   BENCH_ONLY           `pipeline` or `gallery` to run one part (both)
+ *   BENCH_LOAD_SECONDS   length of the load run (60); BENCH_LOAD_SOCKETS its connected clients (500)
+ *   BENCH_LOAD_POLLERS   users polling the queue and their jobs every 5 s (50); BENCH_LOAD_BURST jobs submitted at once (200)
+ *   BENCH_ONLY           `pipeline`, `gallery` or `load` to run one part (all three)
  *   BENCH_TIMEOUT_S      the whole run is abandoned (and cleaned up) after this (3600)
  */
 interface Settings {
@@ -38,16 +42,19 @@ interface Settings {
   memoryJobSize: number;
   memoryInFlight: number;
   timeoutS: number;
-  parts: Set<'pipeline' | 'gallery'>;
+  parts: Set<Part>;
   gallery: GallerySettings;
+  load: LoadSettings;
 }
 
-function readParts(): Set<'pipeline' | 'gallery'> {
+type Part = 'pipeline' | 'gallery' | 'load';
+const PARTS: Part[] = ['pipeline', 'gallery', 'load'];
+
+function readParts(): Set<Part> {
   const only = process.env.BENCH_ONLY?.trim();
-  if (!only) return new Set(['pipeline', 'gallery']);
-  if (only !== 'pipeline' && only !== 'gallery')
-    throw new Error(`BENCH_ONLY must be pipeline or gallery, got "${only}"`);
-  return new Set([only]);
+  if (!only) return new Set(PARTS);
+  if (!PARTS.includes(only as Part)) throw new Error(`BENCH_ONLY must be one of ${PARTS.join(', ')}, got "${only}"`);
+  return new Set([only as Part]);
 }
 
 function readSettings(): Settings {
@@ -68,6 +75,15 @@ function readSettings(): Settings {
       users: intFromEnv('BENCH_GALLERY_USERS', 100, 2),
       calls: intFromEnv('BENCH_GALLERY_CALLS', 100, 50),
       depth: 100_000,
+    },
+    load: {
+      seconds: intFromEnv('BENCH_LOAD_SECONDS', 60, 10),
+      sockets: intFromEnv('BENCH_LOAD_SOCKETS', 500),
+      pollers: intFromEnv('BENCH_LOAD_POLLERS', 50),
+      pollEveryMs: 5000,
+      burstJobs: intFromEnv('BENCH_LOAD_BURST', 200),
+      burstBatchSize: 2,
+      galleryItems: 20_000,
     },
   };
 }
@@ -116,13 +132,16 @@ async function bench(cleanup: Cleanup, settings: Settings): Promise<string> {
     // the seed is the size asked for; the depth of figure 2 and 3 must lie inside the heavy user's items
     gallery.depth = Math.min(gallery.depth, Math.floor(gallery.heavyUserItems / 2 / 100) * 100);
     const result = await benchGallery(cleanup, gallery);
-    reports.push(
-      settings.parts.has('pipeline')
-        ? renderGalleryReport(result)
-        : `# Atelier bench\n\n${renderGalleryReport(result)}`,
-    );
+    reports.push(renderGalleryReport(result));
+    await cleanup.run();
   }
-  return reports.join('\n');
+  if (settings.parts.has('load')) {
+    if (settings.load.pollers > settings.load.sockets)
+      throw new Error('BENCH_LOAD_POLLERS must not exceed BENCH_LOAD_SOCKETS');
+    reports.push(renderLoadReport(await runLoad(cleanup, settings.load)));
+  }
+  const report = reports.join('\n');
+  return settings.parts.has('pipeline') ? report : `# Atelier bench\n\n${report}`;
 }
 
 async function benchPipeline(cleanup: Cleanup, settings: Settings): Promise<string> {
