@@ -93,11 +93,18 @@ describe('Prometheus metrics', () => {
     try {
       const id = await submitJob(t, token, { workflow_id: workflowId, batch_size: 2 });
       await waitForJob(t, token, id, ['completed'], 30_000);
+      // the job queued by the previous test may run beside this one: wait for both
+      await waitFor('every job completed', async () => {
+        const { rows } = await t.db.pool.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM jobs WHERE status <> 'completed'`,
+        );
+        return rows[0]!.n === 0 ? true : undefined;
+      });
       const workerUrl = `http://127.0.0.1:${port}`;
       expect((await scrape(workerUrl, '')).status).toBe(401);
       const { status, text } = await scrape(workerUrl);
       expect(status).toBe(200);
-      // the job queued by the previous test runs first: 3 + 2 items
+      // 3 items of the previous test's job + 2 of this one
       expect(sample(text, 'atelier_items_total{workflow="Metered",provider="builtin",outcome="produced"}')).toBe(5);
       expect(
         sample(text, 'atelier_job_duration_seconds_count{workflow="Metered",provider="builtin",status="completed"}'),
