@@ -11,6 +11,8 @@ import { ApiMetrics } from './metrics/api-metrics.js';
 import { metricsEndpoint } from './metrics/metrics-endpoint.js';
 import { PinoNestLogger } from './logging/nest-logger.js';
 import { requestLogger } from './logging/request-logger.js';
+import { mountApiDocs } from './openapi/api-docs.js';
+import { buildOpenApiDocument } from './openapi/openapi-document.js';
 import { mountQueueDashboard } from './queue-dashboard/queue-dashboard.js';
 import { RedisIoAdapter } from './realtime/redis-io.adapter.js';
 import { socketIoKey } from './realtime/socket-keys.js';
@@ -36,6 +38,7 @@ export async function createApiApp(runtime: Runtime): Promise<NestExpressApplica
   if (corsOrigins.length) app.enableCors({ origin: corsOrigins, exposedHeaders: [NEXT_CURSOR_HEADER, 'X-Request-Id'] });
   installBodyParsing(express);
   mountQueueDashboard(app, express);
+  mountApiDocs(express, buildOpenApiDocument());
   mountClient(express, runtime.config.clientDistDir ?? defaultClientDistDir());
   app.setGlobalPrefix(API_PREFIX);
   app.useWebSocketAdapter(new RedisIoAdapter(app, runtime.redisUrl, socketIoKey(runtime.config), corsOrigins));

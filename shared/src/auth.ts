@@ -41,3 +41,7 @@ export const healthResponseSchema = z.object({
   uptime_s: z.number(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** GET /session: the user the presented token stands for. */
+export const sessionResponseSchema = z.object({ user: sessionUserSchema });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;

@@ -20,3 +20,7 @@ export const paginationSchema = z.object({
   total: z.number().int(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
+
+/** The answer of deletions and other changes that return nothing but a confirmation. */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
