@@ -24,6 +24,14 @@ export interface QueueProbe {
   othersWaiting(): Promise<boolean>;
 }
 
+/** The job's lock lapsed: it is left to the runner that resumes it, from its checkpoint. */
+export class JobLockLostError extends Error {
+  constructor(jobId: number) {
+    super(`Job ${jobId} lost its queue lock; another worker resumes it`);
+    this.name = 'JobLockLostError';
+  }
+}
+
 /**
  * Runs (or resumes) one job from its checkpoint: items in order, each recorded with the checkpoint;
  * after a slice of items it gives its place to other waiting jobs (round robin), and it also gives
@@ -91,6 +99,7 @@ export class JobRunner {
         await bullJob.moveToDelayed(Date.now(), token);
         throw new DelayedError();
       }
+      if (token && !(await this.stillHolds(bullJob, token))) throw new JobLockLostError(jobId);
       const batchIndex = job.nextBatchIndex;
       const { seed, values } = itemValues(
         context.entity.workflowType,
@@ -129,6 +138,15 @@ export class JobRunner {
       this.events.jobChanged(job, owner.username);
     }
     this.end(await this.progress.finish(jobId), owner.username);
+  }
+
+  /**
+   * Renews the job's lock, answering whether it was still ours. It lapses when Redis is away for
+   * longer than the lock lasts; once Redis is back the stalled check hands the job to another
+   * runner, and going on as well would make every remaining item twice.
+   */
+  private async stillHolds(bullJob: BullJob<JobPayloads['run-job']>, token: string): Promise<boolean> {
+    return (await bullJob.extendLock(token, this.runtime.config.worker.lockDurationMs)) === 1;
   }
 
   private async record(
