@@ -41,6 +41,9 @@ export class JobLockLostError extends Error {
 export class JobRunner {
   readonly jobName = 'run-job' as const;
   stopping = false;
+  /** The queue entries being run now, with the lock token of each: what a shutdown hands back. */
+  private readonly running = new Map<BullJob<JobPayloads['run-job']>, string>();
+  private idleWaiters: Array<() => void> = [];
 
   constructor(
     private readonly progress: JobProgressRepository,
@@ -56,6 +59,45 @@ export class JobRunner {
   ) {}
 
   async process(bullJob: BullJob<JobPayloads['run-job']>, token: string | undefined, queue: QueueProbe): Promise<void> {
+    if (token) this.running.set(bullJob, token);
+    try {
+      await this.run(bullJob, token, queue);
+    } finally {
+      this.running.delete(bullJob);
+      if (this.running.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+    }
+  }
+
+  /** Resolves once no job is being run. */
+  whenIdle(): Promise<void> {
+    if (this.running.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /**
+   * Puts every job being run back in the queue at once, without waiting for its current item:
+   * another worker resumes it from its checkpoint. Answers how many it handed back.
+   */
+  async handBackRunning(): Promise<number> {
+    const entries = [...this.running];
+    this.running.clear();
+    await Promise.all(
+      entries.map(([bullJob, token]) =>
+        bullJob
+          .moveToWait(token)
+          .catch((err: unknown) =>
+            this.logger.warn({ jobId: bullJob.data.jobId, err: (err as Error).message }, 'could not hand a job back'),
+          ),
+      ),
+    );
+    return entries.length;
+  }
+
+  private async run(
+    bullJob: BullJob<JobPayloads['run-job']>,
+    token: string | undefined,
+    queue: QueueProbe,
+  ): Promise<void> {
     const jobId = bullJob.data.jobId;
     let job = await this.progress.findJob(jobId);
     if (job && bullJob.id !== bullJobId(job)) {
