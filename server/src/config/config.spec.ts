@@ -21,7 +21,7 @@ describe('loadConfig', () => {
     const fast = loadConfig({
       COMFYUI_POLL_INTERVAL_MS: '100',
       COMFYUI_LOST_PROMPT_GRACE_MS: '300',
-      COMFYUI_UNREACHABLE_TOLERANCE_MS: '1000',
+      COMFYUI_UNREACHABLE_GRACE_MS: '1000',
       EOK_POLL_START_MS: '20',
     });
     expect(fast.generation).toMatchObject({

@@ -31,7 +31,7 @@ const comfyui = async (): Promise<Served> => {
     env: {
       ...comfyWorkerEnv(double.url),
       COMFYUI_REQUEST_TIMEOUT_MS: '1000',
-      COMFYUI_UNREACHABLE_TOLERANCE_MS: '1000',
+      COMFYUI_UNREACHABLE_GRACE_MS: '1000',
       COMFYUI_ITEM_TIMEOUT_S: '30',
     },
     firstItemRunning: () => double.prompts[0] !== undefined && double.isRunning(double.prompts[0].promptId),

@@ -6,8 +6,6 @@ import { pingRedis } from '../../../src/infra/local-redis.js';
 import { freeLoopbackPort } from './free-port.js';
 import { waitFor } from '../../support/wait-for.js';
 
-const REDIS_SERVER = '/usr/bin/redis-server';
-
 export interface OwnRedis {
   url: string;
   /** SIGTERM: Redis writes its append-only file out and exits, like an orderly restart's first half. */
@@ -28,7 +26,7 @@ export async function startOwnRedis(): Promise<OwnRedis> {
 
   const start = async () => {
     const args = ['--port', String(port), '--bind', '127.0.0.1', '--appendonly', 'yes', '--dir', dir, '--save', ''];
-    const server = spawn(REDIS_SERVER, args, { stdio: 'ignore' });
+    const server = spawn('redis-server', args, { stdio: 'ignore' });
     child = server;
     exited = new Promise((resolve) => server.once('exit', () => resolve()));
     await waitFor(`redis-server on port ${port}`, async () => server.exitCode === null && pingRedis(url, 500), 30_000);
