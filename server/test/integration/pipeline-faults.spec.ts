@@ -72,7 +72,7 @@ describe('worker crashes', () => {
 
   it('SIGTERM mid-item, the item outlasting the grace period: the job is handed back within it (exit 0), another worker finishes it', async () => {
     // the default lock (30 s): only a hand-back, not a lapsed lock, lets another worker in soon
-    const first = await startWorker(t, { BUILTIN_ITEM_DELAY_MS: '8000', SHUTDOWN_GRACE_MS: '2000' });
+    const first = await startWorker(t, { BUILTIN_ITEM_DELAY_MS: '12000', SHUTDOWN_GRACE_MS: '4000' });
     const events = await listen(t, token);
     const id = await submitJob(t, token, { workflow_id: workflowId, batch_size: 2 });
     await waitFor('the first item to be under way', () => events.progress.some((p) => p.job_id === id));

@@ -28,7 +28,15 @@ export async function startOwnRedis(): Promise<OwnRedis> {
     const args = ['--port', String(port), '--bind', '127.0.0.1', '--appendonly', 'yes', '--dir', dir, '--save', ''];
     const server = spawn('redis-server', args, { stdio: 'ignore' });
     child = server;
-    exited = new Promise((resolve) => server.once('exit', () => resolve()));
+    // a test process that dies without its afterAll must not leave the server behind
+    const killOnExit = () => server.kill('SIGKILL');
+    process.once('exit', killOnExit);
+    exited = new Promise((resolve) =>
+      server.once('exit', () => {
+        process.removeListener('exit', killOnExit);
+        resolve();
+      }),
+    );
     await waitFor(`redis-server on port ${port}`, async () => server.exitCode === null && pingRedis(url, 500), 30_000);
   };
   const stop = async () => {
