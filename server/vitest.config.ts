@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject } from 'vitest/config';
 import { typescriptDecorators } from './test/support/typescript-decorators.plugin.js';
 
 export default defineProject({
@@ -11,6 +11,8 @@ export default defineProject({
     name: 'server',
     root: import.meta.dirname,
     include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'],
+    // the chaos tier is a project of its own (vitest.chaos.config.ts)
+    exclude: [...configDefaults.exclude, 'test/chaos/**'],
     environment: 'node',
     globalSetup: ['./test/support/global-setup.ts'],
     testTimeout: 30_000,

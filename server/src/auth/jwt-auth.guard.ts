@@ -18,7 +18,8 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   }
 
   override handleRequest<TUser>(err: unknown, user: TUser | false): TUser {
-    if (err instanceof Error && 'status' in err && err.status !== 401) throw err;
+    // only a refused session is a 401: a database that cannot be reached must not sign anyone out
+    if (err instanceof Error && !('status' in err && err.status === 401)) throw err;
     if (!user) throw new UnauthorizedError();
     return user;
   }

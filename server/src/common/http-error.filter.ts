@@ -3,6 +3,10 @@ import type { Response } from 'express';
 import type { Logger } from 'pino';
 import { MESSAGES, type ErrorResponse } from '@atelier/shared';
 import { AppError } from './app-errors.js';
+import { isDependencyUnavailable } from './unavailable-dependency.js';
+
+/** Seconds a client is asked to wait while PostgreSQL or Redis is unreachable. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 function httpExceptionMessage(exception: HttpException): string {
   const status = exception.getStatus();
@@ -13,6 +17,10 @@ function httpExceptionMessage(exception: HttpException): string {
   if (typeof message === 'string') return message;
   if (Array.isArray(message) && typeof message[0] === 'string') return message[0];
   return exception.message;
+}
+
+function errorText(exception: unknown): string {
+  return exception instanceof Error ? exception.message : String(exception);
 }
 
 /** The one place an error becomes a response: `{ error }` with the right status, never a stack. */
@@ -32,6 +40,12 @@ export class HttpErrorFilter implements ExceptionFilter {
     } else if (exception instanceof HttpException) {
       status = exception.getStatus();
       body = { error: httpExceptionMessage(exception) };
+    } else if (isDependencyUnavailable(exception)) {
+      // the database or Redis is down or restarting: a temporary state, not a fault of this request
+      status = 503;
+      body = { error: MESSAGES.serviceUnavailable };
+      if (!response.headersSent) response.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
+      this.logger.warn({ err: errorText(exception) }, 'a backing service is unavailable');
     } else {
       this.logger.error({ err: exception }, 'unhandled error');
     }

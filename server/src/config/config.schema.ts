@@ -55,6 +55,7 @@ export const envSchema = z.object({
   COMFYUI_REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
   COMFYUI_POLL_INTERVAL_MS: positiveInt.default(1500),
   COMFYUI_LOST_PROMPT_GRACE_MS: positiveInt.default(10_000),
+  COMFYUI_UNREACHABLE_GRACE_MS: positiveInt.default(60_000),
   EOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   EOK_API_KEY: z.string().min(1).optional(),
   EOK_ITEM_TIMEOUT_S: positiveInt.default(1800),

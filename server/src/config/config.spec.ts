@@ -15,16 +15,17 @@ describe('loadConfig', () => {
 
   it('reads the provider poll timings, with the production schedule by default', () => {
     expect(loadConfig({}).generation).toMatchObject({
-      comfyui: { pollIntervalMs: 1500, lostPromptGraceMs: 10_000 },
+      comfyui: { pollIntervalMs: 1500, lostPromptGraceMs: 10_000, unreachableToleranceMs: 60_000 },
       eok: { pollStartMs: 1000 },
     });
     const fast = loadConfig({
       COMFYUI_POLL_INTERVAL_MS: '100',
       COMFYUI_LOST_PROMPT_GRACE_MS: '300',
+      COMFYUI_UNREACHABLE_GRACE_MS: '1000',
       EOK_POLL_START_MS: '20',
     });
     expect(fast.generation).toMatchObject({
-      comfyui: { pollIntervalMs: 100, lostPromptGraceMs: 300 },
+      comfyui: { pollIntervalMs: 100, lostPromptGraceMs: 300, unreachableToleranceMs: 1000 },
       eok: { pollStartMs: 20 },
     });
     expect(() => loadConfig({ COMFYUI_LOST_PROMPT_GRACE_MS: '0' })).toThrow(/COMFYUI_LOST_PROMPT_GRACE_MS/);

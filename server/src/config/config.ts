@@ -36,6 +36,7 @@ export interface AppConfig {
       requestTimeoutMs: number;
       pollIntervalMs: number;
       lostPromptGraceMs: number;
+      unreachableToleranceMs: number;
     };
     eok: {
       url: string | undefined;
@@ -121,6 +122,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         requestTimeoutMs: env.COMFYUI_REQUEST_TIMEOUT_MS,
         pollIntervalMs: env.COMFYUI_POLL_INTERVAL_MS,
         lostPromptGraceMs: env.COMFYUI_LOST_PROMPT_GRACE_MS,
+        unreachableToleranceMs: env.COMFYUI_UNREACHABLE_GRACE_MS,
       },
       eok: {
         url: env.EOK_URL,

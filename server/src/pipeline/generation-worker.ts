@@ -55,10 +55,28 @@ export class GenerationWorker implements OnApplicationBootstrap, OnApplicationSh
     this.logger.info({ concurrency: config.worker.concurrency }, 'generation worker consuming');
   }
 
-  /** Stops taking jobs; running ones give their place back after the current item. */
+  /**
+   * Stops taking jobs; running ones give their place back after the current item. An item still
+   * running when half the grace period is over is left behind and its job handed back at once, so
+   * that the process ends within the grace period and another worker resumes the job right away
+   * (not only once its lock has lapsed).
+   */
   async onApplicationShutdown(): Promise<void> {
     this.runner.stopping = true;
-    await this.worker?.close();
+    if (this.worker) {
+      await this.worker.pause(true);
+      let timer: NodeJS.Timeout | undefined;
+      const halfGrace = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), this.runtime.config.shutdownGraceMs / 2);
+      });
+      const finished = await Promise.race([this.runner.whenIdle().then(() => true as const), halfGrace]);
+      clearTimeout(timer);
+      if (!finished) {
+        const jobs = await this.runner.handBackRunning();
+        this.logger.warn({ jobs }, 'items were still running at shutdown; their jobs were handed back');
+      }
+      await this.worker.close(!finished);
+    }
     await this.queue?.close();
     for (const connection of this.connections) connection.disconnect();
   }

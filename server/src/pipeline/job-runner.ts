@@ -26,6 +26,14 @@ export interface QueueProbe {
   othersWaiting(): Promise<boolean>;
 }
 
+/** The job's lock lapsed: it is left to the runner that resumes it, from its checkpoint. */
+export class JobLockLostError extends Error {
+  constructor(jobId: number) {
+    super(`Job ${jobId} lost its queue lock; another worker resumes it`);
+    this.name = 'JobLockLostError';
+  }
+}
+
 /**
  * Runs (or resumes) one job from its checkpoint: items in order, each recorded with the checkpoint;
  * after a slice of items it gives its place to other waiting jobs (round robin), and it also gives
@@ -35,6 +43,9 @@ export interface QueueProbe {
 export class JobRunner {
   readonly jobName = 'run-job' as const;
   stopping = false;
+  /** The queue entries being run now, with the lock token of each: what a shutdown hands back. */
+  private readonly running = new Map<BullJob<JobPayloads['run-job']>, string>();
+  private idleWaiters: Array<() => void> = [];
 
   constructor(
     private readonly progress: JobProgressRepository,
@@ -51,6 +62,45 @@ export class JobRunner {
   ) {}
 
   async process(bullJob: BullJob<JobPayloads['run-job']>, token: string | undefined, queue: QueueProbe): Promise<void> {
+    if (token) this.running.set(bullJob, token);
+    try {
+      await this.run(bullJob, token, queue);
+    } finally {
+      this.running.delete(bullJob);
+      if (this.running.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+    }
+  }
+
+  /** Resolves once no job is being run. */
+  whenIdle(): Promise<void> {
+    if (this.running.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /**
+   * Puts every job being run back in the queue at once, without waiting for its current item:
+   * another worker resumes it from its checkpoint. Answers how many it handed back.
+   */
+  async handBackRunning(): Promise<number> {
+    const entries = [...this.running];
+    this.running.clear();
+    await Promise.all(
+      entries.map(([bullJob, token]) =>
+        bullJob
+          .moveToWait(token)
+          .catch((err: unknown) =>
+            this.logger.warn({ jobId: bullJob.data.jobId, err: (err as Error).message }, 'could not hand a job back'),
+          ),
+      ),
+    );
+    return entries.length;
+  }
+
+  private async run(
+    bullJob: BullJob<JobPayloads['run-job']>,
+    token: string | undefined,
+    queue: QueueProbe,
+  ): Promise<void> {
     const jobId = bullJob.data.jobId;
     let job = await this.progress.findJob(jobId);
     if (job && bullJob.id !== bullJobId(job)) {
@@ -98,6 +148,7 @@ export class JobRunner {
         await bullJob.moveToDelayed(Date.now(), token);
         throw new DelayedError();
       }
+      if (token && !(await this.stillHolds(bullJob, token))) throw new JobLockLostError(jobId);
       const batchIndex = job.nextBatchIndex;
       const { seed, values } = itemValues(
         context.entity.workflowType,
@@ -138,6 +189,15 @@ export class JobRunner {
       this.events.jobChanged(job, owner.username);
     }
     this.end(await this.progress.finish(jobId), owner.username, providerName);
+  }
+
+  /**
+   * Renews the job's lock, answering whether it was still ours. It lapses when Redis is away for
+   * longer than the lock lasts; once Redis is back the stalled check hands the job to another
+   * runner, and going on as well would make every remaining item twice.
+   */
+  private async stillHolds(bullJob: BullJob<JobPayloads['run-job']>, token: string): Promise<boolean> {
+    return (await bullJob.extendLock(token, this.runtime.config.worker.lockDurationMs)) === 1;
   }
 
   private async record(

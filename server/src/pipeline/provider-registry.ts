@@ -28,6 +28,7 @@ export class ProviderRegistry implements OnApplicationShutdown {
       logger: logger.child({ provider: 'comfyui' }),
       pollIntervalMs: comfyui.pollIntervalMs,
       lostPromptGraceMs: comfyui.lostPromptGraceMs,
+      unreachableToleranceMs: comfyui.unreachableToleranceMs,
     });
     this.eok = new EokProvider(eok, {
       logger: logger.child({ provider: 'eok' }),

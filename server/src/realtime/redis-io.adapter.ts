@@ -3,26 +3,7 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
-
-type AnyCommand = (...args: unknown[]) => unknown;
-
-/**
- * The adapter fires (un)subscribe and publish commands without handling their promises; while
- * Redis is down, or once the connection closes, each would be an unhandled rejection. Mark them
- * handled (the connection's own error events are what we watch).
- */
-function withHandledCommands(client: Redis): Redis {
-  const commands = client as unknown as Record<string, AnyCommand>;
-  for (const name of ['publish', 'subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe']) {
-    const original = commands[name]!.bind(client);
-    commands[name] = (...args: unknown[]) => {
-      const result = original(...args);
-      if (result instanceof Promise) result.catch(() => undefined);
-      return result;
-    };
-  }
-  return client;
-}
+import { withHandledCommands } from './handled-redis-commands.js';
 
 /**
  * Socket.IO over the Redis adapter, so an event emitted by any API process (or published by a

@@ -3,6 +3,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { JobsCoreModule } from '../jobs/jobs-core.module.js';
+import { withHandledCommands } from './handled-redis-commands.js';
 import { QueueBroadcaster } from './queue-broadcaster.js';
 import { RealtimePublisher, type RoomEmitter } from './realtime-publisher.js';
 import { REALTIME_PUBLISHER } from './realtime-tokens.js';
@@ -20,7 +21,8 @@ const EMITTER_REDIS = Symbol('EMITTER_REDIS');
       useFactory: (runtime: Runtime) => {
         const client = new Redis(runtime.redisUrl, { connectionName: 'atelier-worker-emitter' });
         client.on('error', () => undefined);
-        return client;
+        // the emitter never handles its publish promises: unhandled, one would end the worker
+        return withHandledCommands(client, ['publish']);
       },
     },
     {

@@ -7,6 +7,7 @@ import { checkPrompt, stepsTooHighRefusal } from './comfyui-double-prompt.js';
 import { DoubleRunner } from './comfyui-double-runner.js';
 import { DoubleSocketHub } from './comfyui-double-sockets.js';
 import { type DoubleFaults, type Graph, type HistoryEntry, noFaults, queueItem } from './comfyui-double-state.js';
+import { NetworkFaults } from './network-faults.js';
 
 export interface ReceivedPrompt {
   promptId: string;
@@ -59,6 +60,7 @@ export class ComfyUiDouble {
   private readonly runner: DoubleRunner;
   private readonly hub: DoubleSocketHub;
   private readonly server: Server;
+  private readonly network: NetworkFaults;
   private sequence = 0;
   private promptCounter = 0;
   private lostReply = false;
@@ -77,6 +79,7 @@ export class ComfyUiDouble {
       });
     });
     this.server.on('upgrade', (request, socket, head: Buffer) => this.hub.upgrade(request, socket, head));
+    this.network = new NetworkFaults(this.server);
   }
 
   static async start(): Promise<ComfyUiDouble> {
@@ -119,6 +122,16 @@ export class ComfyUiDouble {
     this.faults.loseFirstPromptReply = true;
     return this;
   }
+  /** The server is gone: every connection, socket included, is reset, and so is every new one. */
+  vanish(): this {
+    this.network.reset();
+    return this;
+  }
+  /** The server hangs: connections stay open, requests arrive, nothing is ever answered. */
+  freeze(): this {
+    this.network.freeze();
+    return this;
+  }
   pauseQueue(): this {
     this.faults.paused = true;
     return this;
@@ -140,6 +153,7 @@ export class ComfyUiDouble {
   }
 
   async close(): Promise<void> {
+    this.network.destroyAll();
     this.runner.close();
     this.hub.close();
     this.server.closeAllConnections();

@@ -9,6 +9,7 @@ import {
   type DoubleGeneration,
   type GenerationScript,
 } from './eok-double-generations.js';
+import { NetworkFaults } from './network-faults.js';
 
 export interface ReceivedRequest {
   method: string;
@@ -42,12 +43,14 @@ export class EokDouble {
   private overridesError: string | undefined;
   private submitDelayMs = 0;
   private outputSpec = { count: 1, declareContentType: true };
+  private readonly network: NetworkFaults;
 
   private constructor(
     private readonly server: http.Server,
     slugs: string[],
   ) {
     this.slugs = new Set(slugs);
+    this.network = new NetworkFaults(server);
   }
 
   static async start(options: { slugs?: string[]; steps?: number } = {}): Promise<EokDouble> {
@@ -117,6 +120,18 @@ export class EokDouble {
     return this;
   }
 
+  /** The server is gone: every connection is reset, open or new. */
+  vanish(): this {
+    this.network.reset();
+    return this;
+  }
+
+  /** The server hangs: connections stay open, requests arrive, nothing is ever answered. */
+  freeze(): this {
+    this.network.freeze();
+    return this;
+  }
+
   /** Someone else cancels the generation (another client, an operator). */
   cancelGeneration(id: string): void {
     const generation = this.generations.find((g) => g.id === id);
@@ -124,6 +139,7 @@ export class EokDouble {
   }
 
   async close(): Promise<void> {
+    this.network.destroyAll();
     this.server.closeAllConnections();
     await new Promise<void>((resolve, reject) => this.server.close((error) => (error ? reject(error) : resolve())));
   }

@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTinyWorkflow, getJob, submitJob, waitForJob } from '../support/pipeline.js';
+import { createTinyWorkflow, getJob, listen, submitJob, waitForJob } from '../support/pipeline.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { startWorker } from '../support/worker-process.js';
 import { waitFor } from '../support/wait-for.js';
@@ -23,6 +23,18 @@ describe('worker crashes', () => {
     workflowId = await createTinyWorkflow(t);
   });
   afterAll(() => t.close());
+
+  /** Where the queue holds an Atelier job's entry: active (a worker has it), waiting, ... */
+  async function queueStateOf(jobId: number): Promise<string | undefined> {
+    const queue = new Queue('generation', { connection: t.redis.duplicate(), prefix: `${t.redisKeyPrefix}:bull` });
+    try {
+      const entries = await queue.getJobs(['active', 'waiting', 'prioritized', 'delayed']);
+      const entry = entries.find((e) => (e.data as { jobId?: number }).jobId === jobId);
+      return entry ? await entry.getState() : undefined;
+    } finally {
+      await queue.close();
+    }
+  }
 
   it('kill -9 mid-batch: a new worker resumes and the job ends with exactly batch-size items, no duplicates', async () => {
     const first = await startWorker(t, FAST_RECOVERY);
@@ -57,6 +69,28 @@ describe('worker crashes', () => {
     const { rows } = await t.db.pool.query('SELECT count(*)::int AS n FROM gallery_items WHERE job_id = $1', [id]);
     expect(rows[0].n).toBe(30);
   });
+
+  it('SIGTERM mid-item, the item outlasting the grace period: the job is handed back within it (exit 0), another worker finishes it', async () => {
+    // the default lock (30 s): only a hand-back, not a lapsed lock, lets another worker in soon
+    const first = await startWorker(t, { BUILTIN_ITEM_DELAY_MS: '12000', SHUTDOWN_GRACE_MS: '4000' });
+    const events = await listen(t, token);
+    const id = await submitJob(t, token, { workflow_id: workflowId, batch_size: 2 });
+    await waitFor('the first item to be under way', () => events.progress.some((p) => p.job_id === id));
+    events.close();
+
+    // exit 0: done before the grace period ran out (then it exits 1)
+    expect(await first.stop()).toBe(0);
+    expect(await queueStateOf(id)).toMatch(/^(waiting|prioritized)$/);
+    const second = await startWorker(t);
+    const done = await waitForJob(t, token, id, ['completed'], 30_000);
+    await second.stop();
+    expect(done.batch_completed).toBe(2);
+    const { rows } = await t.db.pool.query<{ n: number; distinct_items: number }>(
+      'SELECT count(*)::int AS n, count(DISTINCT batch_index)::int AS distinct_items FROM gallery_items WHERE job_id = $1',
+      [id],
+    );
+    expect(rows[0]).toEqual({ n: 2, distinct_items: 2 });
+  }, 60_000);
 
   it("runs a job whose id an earlier database already used, and drops that database's queue entries", async () => {
     const worker = await startWorker(t);

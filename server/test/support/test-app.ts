@@ -37,14 +37,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The PostgreSQL (a URL that may create databases) and Redis a test app runs against. */
+export interface TestAppServers {
+  databaseAdminUrl: string;
+  redisUrl: string;
+}
+
 /**
  * The real API on a random port, against a database of its own and a Redis key prefix of its own.
- * `env` overrides configuration the way the environment would. Passport registers one `jwt`
- * strategy per process, so keep one app alive at a time in a test file.
+ * `env` overrides configuration the way the environment would. `servers` defaults to the test
+ * run's shared ones. Passport registers one `jwt` strategy per process, so keep one app alive at
+ * a time in a test file.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const db = await createTestDatabase(inject('databaseAdminUrl'));
-  const redisUrl = inject('redisUrl');
+export async function startTestApp(
+  env: Record<string, string> = {},
+  servers: TestAppServers = { databaseAdminUrl: inject('databaseAdminUrl'), redisUrl: inject('redisUrl') },
+): Promise<TestApp> {
+  const db = await createTestDatabase(servers.databaseAdminUrl);
+  const { redisUrl } = servers;
   const redisKeyPrefix = `test_${randomBytes(5).toString('hex')}`;
   const ownDataDir = env.DATA_DIR ? undefined : mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
   const config = loadConfig({

@@ -20,7 +20,10 @@ import { submitPrompt } from './comfyui-submit.js';
 import { type ApiGraph, injectGraph } from './graph-injection.js';
 
 /** The connection settings; the configured timings reach the provider as options (RunTiming). */
-export type ComfyUiConfig = Omit<AppConfig['generation']['comfyui'], 'pollIntervalMs' | 'lostPromptGraceMs'>;
+export type ComfyUiConfig = Omit<
+  AppConfig['generation']['comfyui'],
+  'pollIntervalMs' | 'lostPromptGraceMs' | 'unreachableToleranceMs'
+>;
 
 /** Tuning knobs; the defaults suit production, tests shorten them. */
 export interface ComfyUiProviderOptions extends Partial<RunTiming> {

@@ -62,7 +62,7 @@ export class EokClient {
       const headers: Record<string, string> = key ? { Authorization: `Bearer ${key}` } : {};
       response = await fetch(url, { headers, signal: AbortSignal.any([signal, headersTimeout.signal]) });
     } catch (error) {
-      throw this.transportError(error, signal, `GET ${url.pathname}`);
+      throw this.transportError(error, signal, `GET ${url.pathname}`, headersTimeout.signal.aborted);
     } finally {
       clearTimeout(timer);
     }
@@ -90,16 +90,17 @@ export class EokClient {
   ): Promise<string> {
     let response: Response;
     let text: string;
+    const timeout = AbortSignal.timeout(this.options.requestTimeoutMs);
     try {
       response = await fetch(new URL(path, this.baseUrl), {
         method,
         headers: { ...headers, Authorization: `Bearer ${key}`, Accept: 'application/json' },
         body,
-        signal: AbortSignal.any([signal, AbortSignal.timeout(this.options.requestTimeoutMs)]),
+        signal: AbortSignal.any([signal, timeout]),
       });
       text = await response.text();
     } catch (error) {
-      throw this.transportError(error, signal, `${method} /${path}`);
+      throw this.transportError(error, signal, `${method} /${path}`, timeout.aborted);
     }
     if (!response.ok) {
       const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
@@ -108,8 +109,10 @@ export class EokClient {
     return text;
   }
 
-  private transportError(error: unknown, signal: AbortSignal, what: string): unknown {
+  private transportError(error: unknown, signal: AbortSignal, what: string, timedOut = false): unknown {
     if (signal.aborted) return error;
+    // a server that hangs: say so, rather than the abort's own "operation was aborted"
+    if (timedOut) return new EokTransportError(`${what}: no answer within ${this.options.requestTimeoutMs} ms`);
     const reason =
       error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
     return new EokTransportError(`${what}: ${reason}`, { cause: error });
