@@ -25,6 +25,12 @@ export async function createApiApp(runtime: Runtime): Promise<NestExpressApplica
     bodyParser: false,
     logger: new PinoNestLogger(runtime.logger.child({ component: 'nest' })),
   });
+  const server = app.getHttpServer() as import('node:http').Server;
+  // Clients poll every 5 s, Node closes idle connections after 5 s: a poll then lands on a socket the
+  // server is closing ("other side closed"). Idle connections are kept longer than any poll gap and
+  // than the 60 s of common proxies, which must not reuse a connection the API has dropped.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const express = app.getHttpAdapter().getInstance();
   express.disable('x-powered-by');
   if (runtime.config.trustProxy) app.set('trust proxy', true);

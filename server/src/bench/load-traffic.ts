@@ -13,6 +13,16 @@ export interface RouteStats {
   examples: string[];
 }
 
+/** fetch says only "fetch failed"; the reason (ECONNRESET, a timeout...) is in its cause. */
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause =
+    error.cause instanceof Error
+      ? `: ${(error.cause as Error & { code?: string }).code ?? ''} ${error.cause.message}`
+      : '';
+  return `${error.message}${cause}`;
+}
+
 /** Every request of the load run, timed and checked, grouped by route pattern. */
 export class TrafficLog {
   private readonly byRoute = new Map<string, { times: number[]; errors: number; examples: string[] }>();
@@ -55,7 +65,7 @@ export class TrafficLog {
     } catch (error) {
       entry.times.push(performance.now() - started);
       entry.errors++;
-      if (entry.examples.length < 3) entry.examples.push(error instanceof Error ? error.message : String(error));
+      if (entry.examples.length < 3) entry.examples.push(describeFailure(error));
       return null;
     }
   }

@@ -9,6 +9,19 @@ import type { RealtimePublisher } from './realtime-publisher.js';
 export const QUEUE_BROADCAST_INTERVAL_MS = 300;
 
 /**
+ * A long queue makes a large view, and every connected browser gets each copy: with 200 queued jobs
+ * and 500 sockets one push is some 50 MB of socket writes, which at 300 ms intervals starved the
+ * API's own requests (the load bench saw submissions wait seconds). So the gap grows with the size
+ * of the view: one millisecond per this many bytes.
+ */
+export const QUEUE_BROADCAST_BYTES_PER_MS = 50;
+
+/** The gap after a push of `bytes`: the base interval, longer for a large view. */
+export function broadcastGapMs(bytes: number): number {
+  return Math.max(QUEUE_BROADCAST_INTERVAL_MS, Math.round(bytes / QUEUE_BROADCAST_BYTES_PER_MS));
+}
+
+/**
  * Pushes `queue:updated` after a change. Bursts (an item finishing every few milliseconds) are
  * folded into one push per interval, the last state always sent.
  */
@@ -17,6 +30,7 @@ export class QueueBroadcaster implements OnApplicationShutdown {
   private timer: NodeJS.Timeout | undefined;
   private pending = false;
   private lastSent = 0;
+  private gapMs = QUEUE_BROADCAST_INTERVAL_MS;
   private closed = false;
 
   constructor(
@@ -29,7 +43,7 @@ export class QueueBroadcaster implements OnApplicationShutdown {
     if (this.closed) return;
     this.pending = true;
     if (this.timer) return;
-    const wait = Math.max(0, this.lastSent + QUEUE_BROADCAST_INTERVAL_MS - Date.now());
+    const wait = Math.max(0, this.lastSent + this.gapMs - Date.now());
     this.timer = setTimeout(() => void this.flush(), wait);
   }
 
@@ -39,7 +53,9 @@ export class QueueBroadcaster implements OnApplicationShutdown {
     this.pending = false;
     this.lastSent = Date.now();
     try {
-      this.publisher.queueUpdated(await this.queue.status());
+      const status = await this.queue.status();
+      this.gapMs = broadcastGapMs(JSON.stringify(status).length);
+      this.publisher.queueUpdated(status);
     } catch (err) {
       this.logger.warn({ err }, 'could not broadcast the queue');
     }

@@ -13,6 +13,11 @@ describe('GET /api/health', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'ok', database: 'up', redis: 'up' });
   });
+
+  it('keeps idle connections longer than a 5 s poll and a 60 s proxy idle timeout', async () => {
+    const res = await t.request('GET', '/api/health');
+    expect(res.headers.get('keep-alive')).toBe('timeout=65');
+  });
 });
 
 describe('GET /api/health with Redis unreachable', () => {
