@@ -19,7 +19,10 @@ async function main(): Promise<void> {
   logger.info({ url: `http://localhost:${config.port}` }, 'Atelier API is listening');
 
   onShutdown(logger, config.shutdownGraceMs, async () => {
-    await app.close();
+    // idle keep-alive connections last 65 s (api-app.ts): close each as soon as its last answer is sent
+    const server = app.getHttpServer() as import('node:http').Server;
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    await app.close().finally(() => clearInterval(sweep));
     await infra.stop();
   });
 }
