@@ -42,7 +42,7 @@ export async function createApiApp(runtime: Runtime): Promise<NestExpressApplica
   const { corsOrigins } = runtime.config;
   // closed unless configured: without CORS headers a browser page of another origin cannot read answers
   if (corsOrigins.length) app.enableCors({ origin: corsOrigins, exposedHeaders: [NEXT_CURSOR_HEADER, 'X-Request-Id'] });
-  installBodyParsing(express);
+  installBodyParsing(express, runtime.config.limits.jsonBodyMaxBytes);
   mountQueueDashboard(app, express);
   mountApiDocs(express, buildOpenApiDocument());
   mountClient(express, runtime.config.clientDistDir ?? defaultClientDistDir());

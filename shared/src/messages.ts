@@ -3,6 +3,7 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid credentials',
   loginFieldsRequired: 'Username and password are required',
   tooManyLoginAttempts: 'Too many login attempts. Please try again later.',
+  tooManyJobSubmissions: 'You are submitting jobs too quickly. Please wait a moment and try again.',
   unauthorized: 'Authentication required',
   forbidden: 'Access denied. Admin privileges required.',
   accessDeniedTitle: 'Access Denied',

@@ -3,11 +3,10 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import sharp from 'sharp';
-import { ASSET_IMAGE_FORMATS, ASSET_MESSAGES } from '@atelier/shared';
+import { ASSET_MESSAGES } from '@atelier/shared';
 import { BadRequestError } from '../common/app-errors.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
-
-type ImageFormat = (typeof ASSET_IMAGE_FORMATS)[number];
+import { imageFormatOf, type ImageFormat } from './image-signature.js';
 
 const EXTENSIONS: Record<ImageFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' };
 const MIME_TYPES: Record<ImageFormat, string> = {
@@ -26,10 +25,6 @@ export interface InspectedImage {
   thumbnail: Buffer;
 }
 
-function isAcceptedFormat(format: string | undefined): format is ImageFormat {
-  return (ASSET_IMAGE_FORMATS as readonly string[]).includes(format ?? '');
-}
-
 /** Paths relative to DATA_DIR, as the media URL signer takes them. */
 export function assetPath(filename: string): string {
   return `assets/${filename}`;
@@ -40,17 +35,22 @@ export function thumbnailPath(sha256: string): string {
 
 /**
  * Uploaded images on disk, stored by content hash so the same image is kept once. The type is
- * read from the bytes by sharp: a file's name and declared type are never trusted.
+ * read from the bytes, by their signature and again by the decoder: a file's name and declared
+ * type are never trusted.
  */
 @Injectable()
 export class AssetStorage {
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
-  /** Decodes the image fully (making its thumbnail), so a truncated or disguised file is refused here. */
+  /**
+   * Decodes the image fully (making its thumbnail), so a truncated or disguised file is refused
+   * here. A file whose signature and decoded format disagree is a polyglot and is refused too.
+   */
   async inspect(bytes: Buffer): Promise<InspectedImage> {
     try {
-      const { format } = await sharp(bytes).metadata();
-      if (!isAcceptedFormat(format)) throw new BadRequestError(ASSET_MESSAGES.notAnImage);
+      const format = await imageFormatOf(bytes);
+      if (!format || (await sharp(bytes).metadata()).format !== format)
+        throw new BadRequestError(ASSET_MESSAGES.notAnImage);
       const thumbnail = await sharp(bytes)
         .rotate()
         .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })

@@ -82,23 +82,51 @@ export class BaseWorkflowStore {
     return existsSync(this.file(name));
   }
 
-  /** Writes, renames or deletes files and records it as exactly one commit. Returns the commit id. */
+  async head(): Promise<string> {
+    return (await this.git.exec(['rev-parse', 'HEAD'])).trim();
+  }
+
+  /**
+   * Writes, renames or deletes files and records it as exactly one commit. Returns the commit id
+   * (HEAD as it was when nothing changed). When any step fails (git refusing, a locked index, a
+   * full disk) the touched files and HEAD are put back as they were before it throws.
+   */
   async change(
     edit: { write?: { name: string; content: string }; rename?: { from: string; to: string }; remove?: string },
     message: string,
     author: GitAuthor,
   ): Promise<string> {
-    if (edit.rename) await rename(this.file(edit.rename.from), this.file(edit.rename.to));
-    if (edit.write) await writeFile(this.file(edit.write.name), edit.write.content);
-    if (edit.remove) await rm(this.file(edit.remove));
-    await this.git.exec(['add', '--all']);
-    if (!(await this.git.hasChanges())) return (await this.git.exec(['rev-parse', 'HEAD'])).trim();
-    return this.git.commit(message, author);
+    const before = await this.head();
+    const touched = [edit.rename?.from, edit.rename?.to, edit.write?.name, edit.remove].filter(
+      (name): name is string => name !== undefined,
+    );
+    const previous = new Map(
+      await Promise.all(touched.map(async (name) => [name, await this.contentOf(name)] as const)),
+    );
+    try {
+      if (edit.rename) await rename(this.file(edit.rename.from), this.file(edit.rename.to));
+      if (edit.write) await writeFile(this.file(edit.write.name), edit.write.content);
+      if (edit.remove) await rm(this.file(edit.remove));
+      await this.git.exec(['add', '--all']);
+      if (!(await this.git.hasChanges())) return before;
+      return await this.git.commit(message, author);
+    } catch (error) {
+      await this.restore(before, previous);
+      throw error;
+    }
   }
 
-  /** Undoes the last commit and its files, when what followed it (the database sync) failed. */
-  async revertLastCommit(): Promise<void> {
-    await this.git.exec(['reset', '--hard', '--quiet', 'HEAD~1']);
+  /**
+   * Undoes `commit` (and its files) when what followed it, the database sync or its COMMIT,
+   * failed. Only while HEAD is still that commit: a later change by another process is never lost.
+   */
+  async undoCommit(commit: string, before: string): Promise<void> {
+    const head = await this.head();
+    if (head !== commit) {
+      this.logger.error({ commit, head }, 'base workflow commit not undone: another change followed it');
+      return;
+    }
+    await this.git.exec(['reset', '--hard', '--quiet', before]);
   }
 
   async log(limit = 50): Promise<Array<{ sha: string; author: string; email: string; subject: string }>> {
@@ -121,6 +149,28 @@ export class BaseWorkflowStore {
     } catch (error) {
       this.logger.error({ err: (error as Error).message }, 'pushing base workflows to the remote failed');
       return false;
+    }
+  }
+
+  private async contentOf(name: string): Promise<Buffer | null> {
+    return readFile(this.file(name)).catch(() => null);
+  }
+
+  /** Files first, one by one, so they are put back even while git itself is what failed. */
+  private async restore(before: string, previous: Map<string, Buffer | null>): Promise<void> {
+    for (const [name, content] of previous) {
+      try {
+        if (content === null) await rm(this.file(name), { force: true });
+        else await writeFile(this.file(name), content);
+      } catch (err) {
+        this.logger.error({ err: (err as Error).message, name }, 'base workflow file not restored after a failure');
+      }
+    }
+    try {
+      if ((await this.head()) !== before) await this.git.exec(['reset', '--soft', '--quiet', before]);
+      await this.git.exec(['reset', '--quiet']);
+    } catch (err) {
+      this.logger.warn({ err: (err as Error).message }, 'base workflow index not reset after a failure');
     }
   }
 

@@ -1,9 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { BaseWorkflowContent, BaseWorkflowFile, SessionUser } from '@atelier/shared';
 import { PasswordConfirmationService } from '../auth/password-confirmation.service.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../common/app-errors.js';
+import { LOGGER } from '../common/runtime.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { WorkflowSyncService } from '../workflows/workflow-sync.service.js';
 import { BaseWorkflowStore } from './base-workflow-store.js';
@@ -47,6 +49,7 @@ export class BaseWorkflowsService {
     private readonly users: UsersRepository,
     private readonly confirmation: PasswordConfirmationService,
     @InjectDataSource() private readonly db: DataSource,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   list(): Promise<BaseWorkflowFile[]> {
@@ -111,7 +114,8 @@ export class BaseWorkflowsService {
 
   /**
    * One change = one commit plus the workflow sync, under a lock shared by every process. If the
-   * sync fails the commit is undone, so the repository and the database never disagree.
+   * sync, or the database COMMIT after it, fails, the commit is undone, so the repository and the
+   * database never disagree. Pushing comes last: a failed push is logged and the change stands.
    */
   private async commitChange(
     actor: SessionUser,
@@ -123,20 +127,31 @@ export class BaseWorkflowsService {
     }>,
   ): Promise<BaseWorkflowChange> {
     const author = await this.authorOf(actor);
-    const result = await this.db.transaction(async (m) => {
-      await m.query('SELECT pg_advisory_xact_lock($1)', [REPOSITORY_LOCK_KEY]);
-      const { name, edit, message, renamed } = await plan();
-      const commit = await this.store.change(edit, message, author);
-      try {
+    const made: { commit?: string; before?: string } = {};
+    try {
+      const result = await this.db.transaction(async (m) => {
+        await m.query('SELECT pg_advisory_xact_lock($1)', [REPOSITORY_LOCK_KEY]);
+        const { name, edit, message, renamed } = await plan();
+        const before = await this.store.head();
+        const commit = await this.store.change(edit, message, author);
+        if (commit !== before) Object.assign(made, { commit, before });
         await this.sync.sync(await this.store.readAll(), renamed, m);
-      } catch (error) {
-        await this.store.revertLastCommit();
-        throw error;
-      }
-      const file = await this.store.read(name);
-      return { name, sha: file?.sha ?? '', commit };
-    });
-    return { ...result, pushed: await this.store.push() };
+        const file = await this.store.read(name);
+        return { name, sha: file?.sha ?? '', commit };
+      });
+      return { ...result, pushed: await this.store.push() };
+    } catch (error) {
+      if (made.commit && made.before) await this.undo(made.commit, made.before);
+      throw error;
+    }
+  }
+
+  private async undo(commit: string, before: string): Promise<void> {
+    try {
+      await this.store.undoCommit(commit, before);
+    } catch (err) {
+      this.logger.error({ err, commit }, 'base workflow commit could not be undone; the database does not hold it');
+    }
   }
 
   private async authorOf(actor: SessionUser): Promise<GitAuthor> {

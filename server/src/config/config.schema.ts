@@ -39,6 +39,13 @@ export const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_USERNAME: positiveInt.default(10),
   LOGIN_MAX_ATTEMPTS_PER_IP: positiveInt.default(100),
   LOGIN_RATE_WINDOW_S: positiveInt.default(900),
+  JSON_BODY_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(2 * 1024 * 1024),
+  JOB_SUBMIT_MAX_PER_USER: positiveInt.default(60),
+  JOB_SUBMIT_WINDOW_S: positiveInt.default(60),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

@@ -41,6 +41,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SECRETS_KEY: 'short' })).toThrow(/SECRETS_KEY/);
   });
 
+  it('reads the request limits, generous by default, and refuses a body limit under 1 KB', () => {
+    expect(loadConfig({}).limits).toEqual({
+      jsonBodyMaxBytes: 2 * 1024 * 1024,
+      jobSubmitMaxPerUser: 60,
+      jobSubmitWindowS: 60,
+    });
+    expect(
+      loadConfig({ JSON_BODY_MAX_BYTES: '4096', JOB_SUBMIT_MAX_PER_USER: '5', JOB_SUBMIT_WINDOW_S: '10' }).limits,
+    ).toEqual({ jsonBodyMaxBytes: 4096, jobSubmitMaxPerUser: 5, jobSubmitWindowS: 10 });
+    expect(() => loadConfig({ JSON_BODY_MAX_BYTES: '100' })).toThrow(/JSON_BODY_MAX_BYTES/);
+    expect(() => loadConfig({ JOB_SUBMIT_MAX_PER_USER: '0' })).toThrow(/JOB_SUBMIT_MAX_PER_USER/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

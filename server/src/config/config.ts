@@ -28,6 +28,13 @@ export interface AppConfig {
     loginRateWindowS: number;
   };
   baseWorkflows: { dir: string; remote: string | undefined; sampleCatalogue: boolean };
+  limits: {
+    /** Largest JSON request body; a base workflow or slug workflow save is the largest legitimate one. */
+    jsonBodyMaxBytes: number;
+    /** Jobs one user may submit (or clone) within the window, counted in Redis across API processes. */
+    jobSubmitMaxPerUser: number;
+    jobSubmitWindowS: number;
+  };
   generation: {
     provider: Env['GENERATION_PROVIDER'];
     comfyui: {
@@ -113,6 +120,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       dir: path.resolve(env.BASE_WORKFLOWS_DIR ?? path.join(env.DATA_DIR, 'base-workflows')),
       remote: env.BASE_WORKFLOWS_REMOTE,
       sampleCatalogue: env.SAMPLE_CATALOGUE,
+    },
+    limits: {
+      jsonBodyMaxBytes: env.JSON_BODY_MAX_BYTES,
+      jobSubmitMaxPerUser: env.JOB_SUBMIT_MAX_PER_USER,
+      jobSubmitWindowS: env.JOB_SUBMIT_WINDOW_S,
     },
     generation: {
       provider: env.GENERATION_PROVIDER,

@@ -5,6 +5,7 @@ import { QueueModule } from '../queue/queue.module.js';
 import { ApiRealtimeModule } from '../realtime/api-realtime.module.js';
 import { WorkflowsModule } from '../workflows/workflows.module.js';
 import { JobCancelSignal } from './job-cancel-signal.js';
+import { JobSubmitRateLimiter } from './job-submit-rate-limiter.js';
 import { JobsController } from './jobs.controller.js';
 import { JobsCoreModule } from './jobs-core.module.js';
 import { JobsService } from './jobs.service.js';
@@ -13,6 +14,6 @@ import { QueueController } from './queue.controller.js';
 @Module({
   imports: [JobsCoreModule, QueueModule, ApiRealtimeModule, WorkflowsModule, AssetsModule, GalleryCoreModule],
   controllers: [QueueController, JobsController],
-  providers: [JobsService, JobCancelSignal],
+  providers: [JobsService, JobCancelSignal, JobSubmitRateLimiter],
 })
 export class JobsModule {}

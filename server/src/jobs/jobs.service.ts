@@ -23,6 +23,7 @@ import { REALTIME_PUBLISHER } from '../realtime/realtime-tokens.js';
 import { WorkflowAccessService } from '../workflows/workflow-access.service.js';
 import { WorkflowOverridesRepository } from '../workflows/workflow-overrides.repository.js';
 import { JobCancelSignal } from './job-cancel-signal.js';
+import { JobSubmitRateLimiter } from './job-submit-rate-limiter.js';
 import { toJobDto } from './job.mapper.js';
 import { resolveComfyParameters, resolveSlugParameters } from './job-parameters.js';
 import { JobsRepository } from './jobs.repository.js';
@@ -46,12 +47,16 @@ export class JobsService {
     private readonly signer: MediaUrlSigner,
     private readonly queue: GenerationQueue,
     private readonly cancelSignal: JobCancelSignal,
+    private readonly submitLimiter: JobSubmitRateLimiter,
     private readonly broadcaster: QueueBroadcaster,
     @Inject(REALTIME_PUBLISHER) private readonly realtime: RealtimePublisher,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  /** One row and one queue entry whatever the batch size (DESIGN section 3, Batches). */
+  /**
+   * One row and one queue entry whatever the batch size (DESIGN section 3, Batches). Only a
+   * submission that passed validation counts against the user's rate limit; clones come here too.
+   */
   async submit(user: SessionUser, input: SubmitInput): Promise<{ id: number }> {
     const workflow = await this.access.findVisible(user, input.workflow_id);
     const parameters =
@@ -60,6 +65,7 @@ export class JobsService {
         : await resolveComfyParameters(workflow.configurableParams ?? {}, input.parameters, {
             exists: async (id) => (await this.assets.findById(id)) !== null,
           });
+    await this.submitLimiter.consume(user.id);
     const rate = (await this.jobs.secondsPerItemByWorkflow([workflow.id])).get(workflow.id) ?? DEFAULT_SECONDS_PER_ITEM;
     const job = await this.jobs.insert({
       userId: user.id,

@@ -133,6 +133,34 @@ describe('assets', () => {
     expect(readdirSync(assetFile()).length).toBe(before);
   });
 
+  it('refuses a page or script disguised as an image by its name or a forged signature, storing nothing', async () => {
+    const rows = async () => (await t.db.pool.query('SELECT count(*)::int AS n FROM assets')).rows[0].n as number;
+    const [filesBefore, rowsBefore] = [readdirSync(assetFile()).length, await rows()];
+    const page = '<!doctype html><html><body><script>fetch("/api/session")</script></body></html>';
+    const png = await image('png', '#22c55e');
+    const cases: Array<[string, Buffer]> = [
+      ['html', Buffer.from(page)],
+      [
+        'svg with a script',
+        Buffer.from(
+          '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="4" height="4">' +
+            '<script>alert(document.cookie)</script><rect width="4" height="4"/></svg>',
+        ),
+      ],
+      ['GIF signature before a page', Buffer.concat([Buffer.from('GIF89a'), Buffer.from(page)])],
+      ['PNG signature before a page', Buffer.concat([png.subarray(0, 8), Buffer.from(page)])],
+      ['PDF', Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')],
+      ['ZIP', Buffer.from('504b0304140000000800', 'hex')],
+    ];
+    for (const [label, bytes] of cases) {
+      const res = await upload(bytes, { name: 'photo.png', type: 'image/png' });
+      expect(res.status, label).toBe(400);
+      expect(res.body, label).toEqual({ error: 'Only PNG, JPEG, WebP or GIF images can be uploaded' });
+    }
+    expect(readdirSync(assetFile()).length).toBe(filesBefore);
+    expect(await rows()).toBe(rowsBefore);
+  });
+
   it('refuses a request without a file, a file over 20 MB and a long display name', async () => {
     const form = new FormData();
     form.set('display_name', 'nothing attached');

@@ -5,9 +5,13 @@ import type { TestApp } from './test-app.js';
 
 /**
  * Another API process's worth of app, sharing the first one's database, Redis prefix, data and
- * secret: what a second instance behind a load balancer is.
+ * secret: what a second instance behind a load balancer is. `env` overrides its configuration
+ * (pass the first app's overrides when the two must agree).
  */
-export async function startSecondApi(t: TestApp): Promise<{ baseUrl: string; close(): Promise<void> }> {
+export async function startSecondApi(
+  t: TestApp,
+  env: Record<string, string> = {},
+): Promise<{ baseUrl: string; close(): Promise<void> }> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -17,6 +21,7 @@ export async function startSecondApi(t: TestApp): Promise<{ baseUrl: string; clo
     REDIS_KEY_PREFIX: t.redisKeyPrefix,
     SAMPLE_CATALOGUE: 'false',
     CLIENT_DIST_DIR: '/nonexistent',
+    ...env,
   });
   const app = await createApiApp({
     config,
