@@ -35,7 +35,11 @@ export const jobsRoutes: RouteDoc[] = [
     access: 'user',
     body: submitJobSchema,
     responses: [created(createdIdSchema, 'Queued')],
-    errors: { 404: either(MESSAGES.workflowNotFound), 503: either(QUEUE_UNAVAILABLE) },
+    errors: {
+      404: either(MESSAGES.workflowNotFound),
+      429: either(MESSAGES.tooManyJobSubmissions),
+      503: either(QUEUE_UNAVAILABLE),
+    },
   },
   {
     method: 'get',
@@ -77,7 +81,11 @@ export const jobsRoutes: RouteDoc[] = [
     params: idParamSchema,
     body: cloneJobSchema,
     responses: [created(createdIdSchema, 'The new job, queued')],
-    errors: { 404: `${NOT_READABLE}; ${either(MESSAGES.workflowNotFound)}`, 503: either(QUEUE_UNAVAILABLE) },
+    errors: {
+      404: `${NOT_READABLE}; ${either(MESSAGES.workflowNotFound)}`,
+      429: either(MESSAGES.tooManyJobSubmissions),
+      503: either(QUEUE_UNAVAILABLE),
+    },
   },
   {
     method: 'post',
