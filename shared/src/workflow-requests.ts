@@ -97,6 +97,13 @@ export const createSlugWorkflowSchema = eokSettingsSchema.extend({
 });
 export type CreateSlugWorkflow = z.input<typeof createSlugWorkflowSchema>;
 
+/**
+ * The slug editor's save: the same fields as a create, applied with the override diff in one
+ * transaction, so a refused override leaves the name and settings unchanged too.
+ */
+export const saveSlugWorkflowSchema = createSlugWorkflowSchema;
+export type SaveSlugWorkflow = z.input<typeof saveSlugWorkflowSchema>;
+
 export const renameWorkflowSchema = z.object({ name: workflowNameSchema });
 
 export const eokConfigUpdateSchema = eokSettingsSchema.extend({

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { ASSET_IMAGE_FORMATS } from '@atelier/shared';
+import type { ASSET_IMAGE_FORMATS } from '@atelier/shared';
 
 export type ImageFormat = (typeof ASSET_IMAGE_FORMATS)[number];
 

@@ -4,6 +4,7 @@ import {
   eokConfigUpdateSchema,
   organizationSchema,
   renameWorkflowSchema,
+  saveSlugWorkflowSchema,
   workflowListQuerySchema,
   type SessionUser,
   type Workflow,
@@ -55,6 +56,15 @@ export class WorkflowsController {
   @Get(':id')
   detail(@CurrentUser() user: SessionUser, @Param('id', IdParamPipe) id: number): Promise<Workflow> {
     return this.workflows.detail(user, id);
+  }
+
+  @Put(':id')
+  @AdminOnly()
+  save(
+    @Param('id', IdParamPipe) id: number,
+    @Body(new ZodValidationPipe(saveSlugWorkflowSchema)) body: z.output<typeof saveSlugWorkflowSchema>,
+  ): Promise<Workflow> {
+    return this.workflows.saveSlug(id, body);
   }
 
   @Put(':id/name')

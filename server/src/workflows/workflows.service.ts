@@ -9,6 +9,7 @@ import {
   createSlugWorkflowSchema,
   eokConfigUpdateSchema,
   organizationSchema,
+  saveSlugWorkflowSchema,
 } from '@atelier/shared';
 import { BadRequestError, NotFoundError } from '../common/app-errors.js';
 import { BaseWorkflowStore } from '../base-workflows/base-workflow-store.js';
@@ -92,6 +93,21 @@ export class WorkflowsService {
       await this.overrides.replaceAll(workflow.id, input.overrides, m);
       return { id: workflow.id };
     });
+  }
+
+  /** Name, organisation, external-server settings and the override diff: all saved, or none. */
+  async saveSlug(id: number, input: z.output<typeof saveSlugWorkflowSchema>): Promise<Workflow> {
+    const workflow = await this.existing(id);
+    if (workflow.workflowType !== 'slug') throw new BadRequestError('Only slug workflows are edited here');
+    await this.workflows.transaction(async (m) => {
+      await this.workflows.update(
+        id,
+        { name: input.name, category: input.category, tags: input.tags, ...eokFields(input as EokSettings) },
+        m,
+      );
+      await this.overrides.replaceAll(id, input.overrides, m);
+    });
+    return this.adminView(id);
   }
 
   async rename(id: number, name: string): Promise<Workflow> {

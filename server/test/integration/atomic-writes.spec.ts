@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { OverrideDefinition, WorkflowOverride } from '@atelier/shared';
+import type { OverrideDefinition, Workflow, WorkflowOverride } from '@atelier/shared';
 import { installFailingTrigger, type FailingTrigger } from '../support/failing-trigger.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import {
@@ -126,6 +126,75 @@ describe('atomic writes under a failure partway', () => {
       expect(res.body).toEqual(INTERNAL);
       expect(await failing.rowsSeen()).toBe(2);
       expect(await links(created.body.id)).toEqual(before);
+    });
+
+    it('saves name, settings, organisation and overrides in one request: all of it, or none of it', async () => {
+      const created = await t.request<{ id: number }>('POST', '/api/workflows', {
+        token: admin,
+        body: {
+          name: 'Whole save',
+          workflow_slug: 'whole-save',
+          overrides: [{ override_definition_id: defs.get('override_prompt') }],
+        },
+      });
+      const url = `/api/workflows/${created.body.id}`;
+      const detail = async () => (await t.request<Workflow>('GET', url, { token: admin })).body;
+      const before = await detail();
+      const edit = (overrides: object[]) => ({
+        name: 'Renamed',
+        workflow_slug: 'renamed-slug',
+        category: 'General',
+        tags: ['edited'],
+        eok_provider: 'vast',
+        seed_mode: 'fixed',
+        overrides,
+      });
+
+      const refused = await t.request('PUT', url, {
+        token: admin,
+        body: edit([
+          { override_definition_id: defs.get('override_prompt') },
+          { override_definition_id: defs.get('override_width'), default_value: 1 },
+        ]),
+      });
+      expect(refused.status).toBe(400);
+      expect(await detail()).toEqual(before);
+
+      const failing = await fail({ table: 'workflow_overrides', on: 'INSERT' });
+      const failed = await t.request('PUT', url, {
+        token: admin,
+        body: edit([{ override_definition_id: defs.get('override_steps') }]),
+      });
+      expect(failed.status).toBe(500);
+      expect(await failing.rowsSeen()).toBe(1);
+      expect(await detail()).toEqual(before);
+
+      await failing.remove();
+      trigger = undefined;
+      const saved = await t.request<Workflow>('PUT', url, {
+        token: admin,
+        body: edit([{ override_definition_id: defs.get('override_steps'), is_required: true }]),
+      });
+      expect(saved.status).toBe(200);
+      expect(await detail()).toMatchObject({
+        name: 'Renamed',
+        workflow_slug: 'renamed-slug',
+        category: 'General',
+        tags: ['edited'],
+        eok_provider: 'vast',
+        seed_mode: 'fixed',
+        override_count: 1,
+        workflow_overrides: [{ override_key: 'override_steps', is_required: true }],
+      });
+      const json = await t.db.pool.query<{ id: number }>(
+        `SELECT id FROM workflows WHERE workflow_type <> 'slug' LIMIT 1`,
+      );
+      const notSlug = await t.request<{ error: string }>('PUT', `/api/workflows/${json.rows[0]!.id}`, {
+        token: admin,
+        body: edit([{ override_definition_id: defs.get('override_steps') }]),
+      });
+      expect(notSlug.status).toBe(400);
+      expect(notSlug.body.error).toBe('Only slug workflows are edited here');
     });
 
     it('creates no workflow when one of its override links cannot be written', async () => {

@@ -1,7 +1,6 @@
 import {
   createdIdSchema,
   missingSlugsResponseSchema,
-  workflowOverrideSchema,
   workflowSchema,
   type CreateSlugWorkflow,
   type OverrideLinkInput,
@@ -33,22 +32,14 @@ export type SlugWorkflowUpdate = Omit<CreateSlugWorkflow, 'workflow_type' | 'cat
 };
 
 /**
- * Edit saves the name, the external-server settings and the organisation, then the override list as
- * one diff: links that left the list are deleted, kept ones updated, new ones created (SPEC section 7).
+ * Edit saves the name, the external-server settings, the organisation and the override list (as
+ * one diff: links that left the list are deleted, kept ones updated, new ones created, SPEC
+ * section 7) in one request, so the save succeeds whole or changes nothing.
  */
-export async function updateSlugWorkflow({ id, name, category, tags, overrides, ...eok }: SlugWorkflowUpdate) {
-  await apiRequest(`/workflows/${id}/name`, workflowSchema, { method: 'PUT', body: { name } });
-  await apiRequest(`/workflows/${id}/eok-config`, workflowSchema, {
+export function updateSlugWorkflow({ id, ...fields }: SlugWorkflowUpdate) {
+  return apiRequest(`/workflows/${id}`, workflowSchema, {
     method: 'PUT',
-    body: { workflow_type: 'slug', ...eok },
-  });
-  await apiRequest(`/workflows/${id}/organization`, workflowSchema, {
-    method: 'PUT',
-    body: { category, tags },
-  });
-  return apiRequest(`/workflows/${id}/overrides`, z.array(workflowOverrideSchema), {
-    method: 'PUT',
-    body: overrides,
+    body: { workflow_type: 'slug', ...fields },
   });
 }
 
@@ -68,7 +59,7 @@ export function useUpdateSlugWorkflow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSlugWorkflow,
-    onSuccess: async (_links, { id }) => {
+    onSuccess: async (_workflow, { id }) => {
       await queryClient.invalidateQueries({ queryKey: workflowQueryOptions(id).queryKey });
       await queryClient.invalidateQueries({ queryKey: ['workflows'] });
     },
