@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   createSlugWorkflowSchema,
+  saveSlugWorkflowSchema,
   createdIdSchema,
   eokConfigUpdateSchema,
   favoriteResponseSchema,
@@ -70,6 +71,17 @@ export const workflowsRoutes: RouteDoc[] = [
     params: idParamSchema,
     responses: [ok(workflowSchema)],
     errors: { 404: NOT_VISIBLE },
+  },
+  {
+    method: 'put',
+    path: '/workflows/{id}',
+    tag: 'Workflows',
+    summary: 'Save a slug workflow: name, settings, organisation and overrides in one transaction',
+    access: 'admin',
+    params: idParamSchema,
+    body: saveSlugWorkflowSchema,
+    responses: [ok(workflowSchema)],
+    errors: { 404: either(MESSAGES.workflowNotFound) },
   },
   {
     method: 'put',
