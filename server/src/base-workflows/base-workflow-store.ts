@@ -82,8 +82,9 @@ export class BaseWorkflowStore {
     return existsSync(this.file(name));
   }
 
+  /** The current commit, or '' while the repository has none yet (a new, empty catalogue). */
   async head(): Promise<string> {
-    return (await this.git.exec(['rev-parse', 'HEAD'])).trim();
+    return (await this.git.exec(['rev-parse', '--verify', '--quiet', 'HEAD']).catch(() => '')).trim();
   }
 
   /**
@@ -167,7 +168,8 @@ export class BaseWorkflowStore {
       }
     }
     try {
-      if ((await this.head()) !== before) await this.git.exec(['reset', '--soft', '--quiet', before]);
+      if ((await this.head()) !== before)
+        await this.git.exec(before ? ['reset', '--soft', '--quiet', before] : ['update-ref', '-d', 'HEAD']);
       await this.git.exec(['reset', '--quiet']);
     } catch (err) {
       this.logger.warn({ err: (err as Error).message }, 'base workflow index not reset after a failure');
