@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { appUrl } from './browser.js';
+import { appUrl, screenshot } from './browser.js';
 import { getJob, jobRequest, submitJob } from './api.js';
 
 /** Gallery set-up for the browser specs: real media from the worker, folders and copies by SQL. */
@@ -85,16 +83,12 @@ export async function seedGalleryCopies(jobId: number, total: number): Promise<v
 
 /** What is on screen only (a full-page capture would stretch a fixed, full-screen dialog). */
 export async function viewportScreenshot(page: Page, name: string): Promise<string> {
-  const dir = path.resolve(import.meta.dirname, '../artifacts/screenshots');
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${name}.png`);
   await page.waitForFunction(() =>
     document
       .getAnimations()
       .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
-  await page.screenshot({ path: file });
-  return file;
+  return screenshot(page, name, { fullPage: false });
 }
 
 /** One short video from the sample 'Text to Video' workflow, made by the real worker (ffmpeg). */
