@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { LOGGER, RUNTIME, type Runtime } from '../common/runtime.js';
+import { ItemHandedBack } from '../generation/providers/generation-provider.js';
 import { cancelChannel } from '../jobs/job-cancel-signal.js';
 
 /**
@@ -38,6 +39,12 @@ export class CancelListener implements OnApplicationBootstrap, OnApplicationShut
         if (set.size === 0) this.running.delete(jobId);
       },
     };
+  }
+
+  /** Stops every running item, their jobs handed back at shutdown (see ItemHandedBack). */
+  abortAllHandedBack(): void {
+    const reason = new ItemHandedBack();
+    for (const controllers of this.running.values()) for (const controller of controllers) controller.abort(reason);
   }
 
   private abort(jobId: number): void {

@@ -59,7 +59,7 @@ export class GenerationWorker implements OnApplicationBootstrap, OnApplicationSh
    * Stops taking jobs; running ones give their place back after the current item. An item still
    * running when half the grace period is over is left behind and its job handed back at once, so
    * that the process ends within the grace period and another worker resumes the job right away
-   * (not only once its lock has lapsed).
+   * (not only once its lock has lapsed); the item itself is stopped on the generation server.
    */
   async onApplicationShutdown(): Promise<void> {
     this.runner.stopping = true;
@@ -72,7 +72,8 @@ export class GenerationWorker implements OnApplicationBootstrap, OnApplicationSh
       const finished = await Promise.race([this.runner.whenIdle().then(() => true as const), halfGrace]);
       clearTimeout(timer);
       if (!finished) {
-        const jobs = await this.runner.handBackRunning();
+        // a quarter of the grace period for the stopped items to tell the generation server
+        const jobs = await this.runner.handBackRunning(this.runtime.config.shutdownGraceMs / 4);
         this.logger.warn({ jobs }, 'items were still running at shutdown; their jobs were handed back');
       }
       await this.worker.close(!finished);

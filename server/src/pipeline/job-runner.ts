@@ -46,6 +46,8 @@ export class JobRunner {
   /** The queue entries being run now, with the lock token of each: what a shutdown hands back. */
   private readonly running = new Map<BullJob<JobPayloads['run-job']>, string>();
   private idleWaiters: Array<() => void> = [];
+  /** Every run under way, handed back or not: what a shutdown waits for before it closes. */
+  private readonly underWay = new Set<Promise<void>>();
 
   constructor(
     private readonly progress: JobProgressRepository,
@@ -63,9 +65,12 @@ export class JobRunner {
 
   async process(bullJob: BullJob<JobPayloads['run-job']>, token: string | undefined, queue: QueueProbe): Promise<void> {
     if (token) this.running.set(bullJob, token);
+    const run = this.run(bullJob, token, queue);
+    this.underWay.add(run);
     try {
-      await this.run(bullJob, token, queue);
+      await run;
     } finally {
+      this.underWay.delete(run);
       this.running.delete(bullJob);
       if (this.running.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
     }
@@ -79,9 +84,11 @@ export class JobRunner {
 
   /**
    * Puts every job being run back in the queue at once, without waiting for its current item:
-   * another worker resumes it from its checkpoint. Answers how many it handed back.
+   * another worker resumes it from its checkpoint. The items are then stopped (the jobs are
+   * another worker's now) and given up to `settleMs` to tell the generation server.
+   * Answers how many jobs it handed back.
    */
-  async handBackRunning(): Promise<number> {
+  async handBackRunning(settleMs: number): Promise<number> {
     const entries = [...this.running];
     this.running.clear();
     await Promise.all(
@@ -93,6 +100,13 @@ export class JobRunner {
           ),
       ),
     );
+    this.cancels.abortAllHandedBack();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.underWay]),
+      new Promise((resolve) => (timer = setTimeout(resolve, settleMs))),
+    ]);
+    clearTimeout(timer);
     return entries.length;
   }
 

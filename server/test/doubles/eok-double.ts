@@ -109,6 +109,12 @@ export class EokDouble {
     return this;
   }
 
+  /** Hanging generations move on again from their next poll. */
+  release(): this {
+    this.script.hanging = false;
+    return this;
+  }
+
   /** Submit answers late, after the generation already exists. */
   delaySubmit(ms: number): this {
     this.submitDelayMs = ms;

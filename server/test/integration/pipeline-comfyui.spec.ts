@@ -286,4 +286,24 @@ describe('the pipeline on ComfyUI', () => {
     expect(await getJob(t, token, id)).toMatchObject({ status: 'cancelled', batch_completed: 0 });
     expect(await storedItems(t, id)).toEqual([]);
   });
+
+  it('SIGTERM mid-item: the job is handed back, its prompt interrupted on ComfyUI, and another worker finishes it', async () => {
+    // 50 steps of 40 ms: each item outlasts half the 1 s grace period, so it is left behind
+    const d = await start({ faults: (double) => double.slowRun(40), env: { SHUTDOWN_GRACE_MS: '1000' } });
+    const id = await submit(2, { steps: 50 });
+    await waitFor('the first prompt to run', () => d.prompts[0] !== undefined && d.isRunning(d.prompts[0].promptId));
+    const promptId = d.prompts[0]!.promptId;
+
+    expect(await worker!.stop()).toBe(0);
+    expect(d.interrupts).toContain(promptId);
+    await waitFor('the run to stop', () => d.historyOf(promptId)?.status.status_str === 'error');
+    const handedBack = await getJob(t, token, id);
+    expect(handedBack.batch_completed).toBe(0);
+    expect(['submitting', 'processing']).toContain(handedBack.status);
+
+    worker = await startWorker(t, { COMFYUI_URL: d.url, COMFYUI_POLL_INTERVAL_MS: '100' });
+    const done = await waitForJob(t, token, id, ENDED, 30_000);
+    expect(done).toMatchObject({ status: 'completed', batch_completed: 2 });
+    expect((await storedItems(t, id)).map((item) => item.batch_index)).toEqual([0, 1]);
+  });
 });

@@ -39,6 +39,16 @@ describe('the pipeline on the external generation server (eok)', () => {
     return d;
   }
 
+  const workerEnv = () => ({
+    EOK_URL: proxy.url,
+    EOK_API_KEY: SYSTEM_KEY,
+    EOK_POLL_START_MS: '20',
+    EOK_REQUEST_TIMEOUT_MS: '2000',
+    ITEM_MAX_ATTEMPTS: '3',
+    ITEM_RETRY_BASE_MS: '50',
+    SHUTDOWN_GRACE_MS: '2000',
+  });
+
   function submit(batchSize: number, as = token, prompt = 'a red fox in the snow'): Promise<number> {
     return submitJob(t, as, {
       workflow_id: workflowId,
@@ -55,15 +65,7 @@ describe('the pipeline on the external generation server (eok)', () => {
   beforeAll(async () => {
     t = await startTestApp();
     proxy = await startRecordingProxy();
-    worker = await startWorker(t, {
-      EOK_URL: proxy.url,
-      EOK_API_KEY: SYSTEM_KEY,
-      EOK_POLL_START_MS: '20',
-      EOK_REQUEST_TIMEOUT_MS: '2000',
-      ITEM_MAX_ATTEMPTS: '3',
-      ITEM_RETRY_BASE_MS: '50',
-      SHUTDOWN_GRACE_MS: '2000',
-    });
+    worker = await startWorker(t, workerEnv());
     token = await t.login(await t.createUser({ username: 'painter' }));
     const definitions = await t.db.pool.query<{ id: number }>(
       `INSERT INTO override_definitions (override_key, display_name, data_type, validation_rules)
@@ -322,5 +324,22 @@ describe('the pipeline on the external generation server (eok)', () => {
     expect(d.generationCount).toBe(1);
     expect(await getJob(t, token, id)).toMatchObject({ status: 'cancelled', batch_completed: 0 });
     expect(await storedItems(t, id)).toEqual([]);
+  });
+
+  it('SIGTERM mid-item: the job is handed back, its generation left running, and the next worker follows that same one', async () => {
+    const d = await start((double) => double.hang());
+    const id = await submit(1);
+    await waitFor('the generation to run', () => d.generations[0]?.status === 'running', 20_000);
+
+    expect(await worker.stop()).toBe(0);
+    expect(d.received('POST', `/v1/generations/${d.generations[0]!.id}/cancel`)).toEqual([]);
+    expect(d.generations[0]!.status).toBe('running');
+
+    d.release();
+    worker = await startWorker(t, workerEnv());
+    const done = await waitForJob(t, token, id, ENDED, 20_000);
+    expect(done).toMatchObject({ status: 'completed', batch_completed: 1 });
+    expect(d.generationCount).toBe(1);
+    expect(await storedItems(t, id)).toHaveLength(1);
   });
 });

@@ -87,6 +87,20 @@ export class GenerationCancelledError extends Error {
   }
 }
 
+/**
+ * The abort reason when the worker stops and hands the item's job back: another worker runs the
+ * item again, so a provider that can pick up its own earlier run (by an idempotency key) leaves
+ * it running, while one that cannot stops it so the generation server is not busy for nothing.
+ */
+export class ItemHandedBack extends Error {
+  constructor() {
+    super('The worker is stopping; the job was handed back');
+    this.name = 'ItemHandedBack';
+  }
+}
+
+export const handedBack = (signal: AbortSignal): boolean => signal.reason instanceof ItemHandedBack;
+
 export interface GenerationProvider {
   readonly name: ProviderName;
   generate(request: GenerationRequest): Promise<GenerationOutcome>;

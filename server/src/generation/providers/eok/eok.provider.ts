@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { pino, type Logger } from 'pino';
 import {
   GenerationCancelledError,
+  handedBack,
   ProviderError,
   type GenerationOutcome,
   type GenerationProvider,
@@ -81,7 +82,8 @@ export class EokProvider implements GenerationProvider {
       return await this.runItem(this.client, run, slug);
     } catch (error) {
       if (request.signal.aborted) {
-        await this.cancelQuietly(this.client, run);
+        // handed back: the next worker's submit, with the same Idempotency-Key, follows this generation
+        if (!handedBack(request.signal)) await this.cancelQuietly(this.client, run);
         throw new GenerationCancelledError();
       }
       if (deadline.signal.aborted) {
