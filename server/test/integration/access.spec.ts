@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import type { TestUser } from '../support/factories.js';
@@ -104,6 +105,44 @@ describe('authentication and roles on protected routes', () => {
       const res = await t.request('GET', '/api/session', { token: token({ ...claims, sub }) });
       expect([res.status, res.body], JSON.stringify(sub)).toEqual([401, { error: 'Authentication required' }]);
     }
+  });
+
+  it('checks a socket handshake token the same way', async () => {
+    const handshake = (bearer: string) =>
+      new Promise<string>((resolve) => {
+        const socket = io(t.baseUrl, {
+          path: '/socket.io',
+          auth: { token: bearer },
+          transports: ['websocket'],
+          reconnection: false,
+        });
+        socket.once('connect', () => {
+          socket.close();
+          resolve('connected');
+        });
+        socket.once('connect_error', (err) => {
+          socket.close();
+          resolve(err.message);
+        });
+      });
+    const valid = {
+      sub: String(user.id),
+      iat: now(),
+      exp: now() + 600,
+      iss: 'atelier',
+      pwd: await passwordStamp(user.id),
+    };
+    const bad = [
+      token({ ...valid, exp: undefined }),
+      token({ ...valid, iat: undefined }),
+      token({ ...valid, pwd: valid.pwd + 1 }),
+      token({ ...valid, sub: '99999999999999999999999' }),
+      token({ ...valid, iss: 'someone-else' }),
+      token(valid, { alg: 'none' }),
+      token(valid, { alg: 'HS512' }),
+    ];
+    for (const [i, bearer] of bad.entries()) expect(await handshake(bearer), `token #${i}`).toBe('unauthorized');
+    expect(await handshake(token(valid))).toBe('connected');
   });
 
   it('refuses a token signed in the same second as a later password change', async () => {
