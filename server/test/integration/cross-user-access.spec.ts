@@ -93,6 +93,19 @@ const PROBES: Record<string, Probe> = {
   'delete /api/assets/:id': { names: 'asset', params: (a) => ({ id: a.asset }) },
 };
 
+/**
+ * Admin routes whose path names two things. Where it names a user and then something of theirs,
+ * the second must belong to the first, or an admin editing one user's folders could reach another's.
+ */
+const ADMIN_PROBES: Record<string, Probe> = {
+  'put /api/admin/users/:id/folders/:folderId': { names: 'folder', body: () => ({ name: 'stolen' }) },
+  'delete /api/admin/users/:id/folders/:folderId': { names: 'folder' },
+  'post /api/admin/users/:id/workflows/:workflowId': shared('grants a shared workflow to the user named'),
+  'delete /api/admin/users/:id/workflows/:workflowId': shared('revokes a shared workflow from the user named'),
+  'put /api/workflows/:id/overrides/:linkId': shared('a link of a shared workflow, looked up within that workflow'),
+  'delete /api/workflows/:id/overrides/:linkId': shared('a link of a shared workflow, looked up within that workflow'),
+};
+
 describe("another user's jobs, gallery items, folders, configurations and assets", () => {
   let t: TestApp;
   let alice: Alice;
@@ -202,6 +215,22 @@ describe("another user's jobs, gallery items, folders, configurations and assets
       expect(res.status, routeKey(route)).toBeLessThan(400);
       if (probe.expect !== undefined) expect(res.body, routeKey(route)).toEqual(probe.expect);
       for (const secret of alice.secrets) expect(JSON.stringify(res.body), routeKey(route)).not.toContain(secret);
+    }
+    expect(await aliceRows()).toEqual(before);
+  });
+
+  it("answers 404 to an admin naming one user and A's folder, and changes nothing", async () => {
+    const nested = registeredRoutes(t.app).filter((r) => r.access === 'admin' && pathParams(r.path).length > 1);
+    expect(nested.map(routeKey).sort()).toEqual(Object.keys(ADMIN_PROBES).sort());
+    const adminToken = await t.login(await t.createUser({ role: 'admin' }));
+    const carol = await t.createUser({ role: 'user' });
+    const before = await aliceRows();
+    for (const route of nested) {
+      const probe = ADMIN_PROBES[routeKey(route)]!;
+      if (probe.names === null) continue;
+      const path = samplePath(route.path, { id: carol.id, folderId: alice.folder });
+      const res = await t.request(route.method.toUpperCase(), path, { token: adminToken, body: probe.body?.(alice) });
+      expect(res.status, `${routeKey(route)}: ${JSON.stringify(res.body)}`).toBe(404);
     }
     expect(await aliceRows()).toEqual(before);
   });
