@@ -63,8 +63,9 @@ function methodsOf(route: NonNullable<ExpressLayer['route']>): string[] {
 
 /**
  * Every route the running server answers, read from the Express router: routes Nest registered,
- * routes of routers mounted under a path, and one `all` entry for a mounted application (Bull Board)
- * whose inner routes Express keeps out of reach. Global middleware is no route.
+ * routes of routers mounted under a path, and one `all` entry for anything else mounted under a
+ * path (Bull Board's application, whose inner routes Express keeps out of reach, and the admin check
+ * in front of it). Middleware mounted at / for every request is no route.
  */
 export function expressRoutes(app: NestExpressApplication): Array<{ method: string; path: string }> {
   const router = app.getHttpAdapter().getInstance().router as unknown as { stack: ExpressLayer[] };
@@ -85,8 +86,9 @@ export function expressRoutes(app: NestExpressApplication): Array<{ method: stri
       for (const mount of [layer.rawPath ?? ''].flat()) {
         const at = joinPath(prefix, mount);
         if (layer.handle?.stack) walk(layer.handle.stack, at);
-        // a mounted application, or middleware that may answer itself: the whole prefix is one route
-        else if (layer.name === 'mounted_app') found.push({ method: 'all', path: `${at}/*` });
+        // a mounted application, or middleware that may answer by itself: the whole prefix is one route
+        else if (!found.some((r) => r.method === 'all' && r.path === `${at}/*`))
+          found.push({ method: 'all', path: `${at}/*` });
       }
     }
   };
