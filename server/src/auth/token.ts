@@ -29,13 +29,13 @@ export function sessionClaims(passwordChangedAt: Date): Pick<TokenPayload, 'pwd'
  * jsonwebtoken accepts a token without `exp` (it only checks one that is there), so their presence
  * is checked here.
  */
-export function sessionSubject(payload: unknown): { userId: number; pwd: number } | null {
+export function sessionSubject(payload: unknown): { userId: number; pwd: number; exp: number } | null {
   if (typeof payload !== 'object' || payload === null) return null;
   const { sub, iat, exp, pwd } = payload as Partial<Record<keyof TokenPayload, unknown>>;
   if (typeof iat !== 'number' || typeof exp !== 'number' || typeof pwd !== 'number') return null;
   if (typeof sub !== 'string' || !/^[1-9]\d{0,9}$/.test(sub)) return null;
   const userId = Number(sub);
-  return userId <= MAX_USER_ID ? { userId, pwd } : null;
+  return userId <= MAX_USER_ID ? { userId, pwd, exp } : null;
 }
 
 /**

@@ -11,9 +11,13 @@ import {
   type SessionUser,
 } from '@atelier/shared';
 import { SessionValidator } from '../auth/session-validator.js';
+import { sessionSubject } from '../auth/token.js';
 import { LOGGER } from '../common/runtime.js';
 import { ApiMetrics } from '../metrics/api-metrics.js';
 import { SessionRevocations } from '../users/session-revocations.js';
+
+/** setTimeout's longest delay; a socket whose token lives longer is dropped then and reconnects. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 export type AtelierServer = Server<
   ClientToServerEvents,
@@ -48,6 +52,7 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
       this.metrics.socketConnectionsTotal.inc();
       socket.once('disconnect', () => this.metrics.socketConnections.dec());
       this.recheck(socket);
+      this.expireWithToken(socket);
     });
     server.use((socket, next) => {
       this.authenticate(socket).then(
@@ -76,6 +81,17 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
    */
   private recheck(socket: Socket): void {
     this.sessions.validate(socket.data.token).catch(() => socket.disconnect(true));
+  }
+
+  /** A socket lives no longer than the token it connected with: verified once, it is not asked again. */
+  private expireWithToken(socket: Socket): void {
+    const expiresAt = (sessionSubject(socket.data.token)?.exp ?? 0) * 1000;
+    const timer = setTimeout(
+      () => socket.disconnect(true),
+      Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())),
+    );
+    timer.unref();
+    socket.once('disconnect', () => clearTimeout(timer));
   }
 
   /** Drops every socket of a user at once (their account was deleted or their password changed). */

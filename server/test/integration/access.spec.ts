@@ -145,6 +145,31 @@ describe('authentication and roles on protected routes', () => {
     expect(await handshake(token(valid))).toBe('connected');
   });
 
+  it('drops a socket when the token it connected with expires', async () => {
+    const claims = {
+      sub: String(user.id),
+      iat: now(),
+      exp: now() + 2,
+      iss: 'atelier',
+      pwd: await passwordStamp(user.id),
+    };
+    const socket = io(t.baseUrl, {
+      path: '/socket.io',
+      auth: { token: token(claims) },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const reason = await Promise.race([dropped, new Promise((r) => setTimeout(() => r('still connected'), 5000))]);
+    socket.close();
+    expect(reason).toBe('io server disconnect');
+    expect(Date.now() / 1000).toBeGreaterThanOrEqual(claims.exp - 0.05);
+  });
+
   it('refuses a token signed in the same second as a later password change', async () => {
     const temp = await t.createUser();
     const issued = await t.login(temp);
