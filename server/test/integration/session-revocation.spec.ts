@@ -118,6 +118,25 @@ describe('revoking a session: deleting a user or changing their password', () =>
     await expectRevoked(token, here, there, drops);
   });
 
+  it("ends an admin's queue dashboard session too, by bearer token or by its cookie", async () => {
+    const admin = await t.createUser({ role: 'admin' });
+    const token = await t.login(admin);
+    const opened = await t.request('POST', '/api/admin/queue-dashboard/session', { token });
+    expect(opened.status).toBe(204);
+    const cookie = opened.headers.get('set-cookie')!.split(';')[0]!;
+    const dashboard = (headers: Record<string, string>) => fetch(`${t.baseUrl}/admin/queues/api/queues`, { headers });
+    expect((await dashboard({ authorization: `Bearer ${token}` })).status).toBe(200);
+    expect((await dashboard({ cookie })).status).toBe(200);
+
+    const res = await t.request('PUT', `/api/admin/users/${admin.id}`, {
+      token: adminToken,
+      body: { password: 'another-new-password-2' },
+    });
+    expect(res.status).toBe(200);
+    expect((await dashboard({ authorization: `Bearer ${token}` })).status).toBe(401);
+    expect((await dashboard({ cookie })).status).toBe(401);
+  });
+
   it('an edit that keeps the password keeps the session and its sockets', async () => {
     const { user, token, here, there } = await signedIn();
     let dropped = false;
