@@ -23,7 +23,7 @@ export type AtelierServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
   Record<string, never>,
-  { user: SessionUser; token: unknown }
+  { user: SessionUser; claims: unknown }
 >;
 
 /**
@@ -58,7 +58,7 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
       this.authenticate(socket).then(
         ({ user, payload }) => {
           socket.data.user = user;
-          socket.data.token = payload;
+          socket.data.claims = payload;
           void socket.join([QUEUE_ROOM, userRoom(user.id)]);
           next();
         },
@@ -80,12 +80,12 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
    * was connected in time for the revocation to drop it.
    */
   private recheck(socket: Socket): void {
-    this.sessions.validate(socket.data.token).catch(() => socket.disconnect(true));
+    this.sessions.validate(socket.data.claims).catch(() => socket.disconnect(true));
   }
 
   /** A socket lives no longer than the token it connected with: verified once, it is not asked again. */
   private expireWithToken(socket: Socket): void {
-    const expiresAt = (sessionSubject(socket.data.token)?.exp ?? 0) * 1000;
+    const expiresAt = (sessionSubject(socket.data.claims)?.exp ?? 0) * 1000;
     const timer = setTimeout(
       () => socket.disconnect(true),
       Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())),
