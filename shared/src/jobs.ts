@@ -65,6 +65,7 @@ export const queueStatsSchema = z.object({
 });
 export type QueueStats = z.infer<typeof queueStatsSchema>;
 
+/** Shared by every signed-in user: its jobs carry no parameters, rejection reasons or error message. */
 export const queueStatusSchema = z.object({
   stats: queueStatsSchema,
   /** The first of `running_jobs`: SPEC's shape, kept for readers that know only one. */

@@ -5,6 +5,7 @@ import { UnauthorizedError } from '../common/app-errors.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
 import { PasswordHasher } from './password-hasher.js';
+import { sessionClaims } from './token.js';
 
 @Injectable()
 export class AuthService {
@@ -24,7 +25,7 @@ export class AuthService {
       throw new UnauthorizedError(MESSAGES.invalidCredentials);
     }
     await this.limiter.recordSuccess(username);
-    const token = await this.jwt.signAsync({}, { subject: String(user.id) });
+    const token = await this.jwt.signAsync(sessionClaims(user.passwordChangedAt), { subject: String(user.id) });
     return { token, user: { id: user.id, username: user.username, role: user.role } };
   }
 }

@@ -4,7 +4,7 @@ import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { SessionUser } from '@atelier/shared';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { SessionValidator } from './session-validator.js';
-import { JWT_ALGORITHM, JWT_ISSUER, jwtKey, type TokenPayload } from './token.js';
+import { JWT_ALGORITHM, JWT_ISSUER, jwtKey } from './token.js';
 
 /** Verifies the bearer token (pinned algorithm, issuer, expiry), then the session it names. */
 @Injectable()
@@ -23,7 +23,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  validate(payload: TokenPayload): Promise<SessionUser> {
+  validate(payload: unknown): Promise<SessionUser> {
     return this.sessions.validate(payload);
   }
 }

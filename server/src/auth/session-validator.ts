@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { SessionUser } from '@atelier/shared';
 import { UnauthorizedError } from '../common/app-errors.js';
 import { UsersRepository } from '../users/users.repository.js';
-import type { TokenPayload } from './token.js';
+import { sessionSubject } from './token.js';
 
 /**
  * Turns a verified token into the session user, reading the user afresh: a deleted user, a changed
@@ -12,11 +12,11 @@ import type { TokenPayload } from './token.js';
 export class SessionValidator {
   constructor(private readonly users: UsersRepository) {}
 
-  async validate(payload: Pick<TokenPayload, 'sub' | 'iat'>): Promise<SessionUser> {
-    const id = Number(payload.sub);
-    const user = Number.isInteger(id) ? await this.users.findSession(id) : null;
-    if (!user) throw new UnauthorizedError();
-    if (Math.floor(user.passwordChangedAt.getTime() / 1000) > payload.iat) throw new UnauthorizedError();
+  async validate(payload: unknown): Promise<SessionUser> {
+    const subject = sessionSubject(payload);
+    const user = subject ? await this.users.findSession(subject.userId) : null;
+    if (!subject || !user) throw new UnauthorizedError();
+    if (user.passwordChangedAt.getTime() !== subject.pwd) throw new UnauthorizedError();
     return { id: user.id, username: user.username, role: user.role };
   }
 }

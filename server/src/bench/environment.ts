@@ -6,7 +6,7 @@ import { JwtService } from '@nestjs/jwt';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { PasswordHasher } from '../auth/password-hasher.js';
-import { JWT_ALGORITHM, JWT_ISSUER } from '../auth/token.js';
+import { JWT_ALGORITHM, JWT_ISSUER, sessionClaims } from '../auth/token.js';
 import { runMigrations } from '../database/data-source.js';
 import { type Cleanup, progress } from './support.js';
 import { tinyWorkflowParams } from './tiny-workflow.js';
@@ -149,21 +149,22 @@ export async function createUsers(
 ): Promise<BenchUser[]> {
   const hash = await new PasswordHasher().hash(password);
   const names = Array.from({ length: count }, (_, i) => `${prefix}_${String(i).padStart(4, '0')}`);
-  const { rows } = await env.pool.query<{ id: number; username: string }>(
+  const { rows } = await env.pool.query<{ id: number; username: string; password_changed_at: Date }>(
     `INSERT INTO users (username, email, password_hash, role, password_changed_at)
        SELECT name, name || '@bench.test', $2, 'user', now() - interval '1 minute' FROM unnest($1::text[]) AS name
-     RETURNING id, username`,
+     RETURNING id, username, password_changed_at`,
     [names, hash],
   );
   const jwt = new JwtService({
     secret: env.jwtSecret,
     signOptions: { algorithm: JWT_ALGORITHM, issuer: JWT_ISSUER, expiresIn: 3 * 3600 },
   });
-  const byName = new Map(rows.map((r) => [r.username, r.id]));
+  const byName = new Map(rows.map((r) => [r.username, r]));
   return Promise.all(
     names.map(async (username) => {
-      const id = byName.get(username)!;
-      return { id, username, token: await jwt.signAsync({}, { subject: String(id) }) };
+      const { id, password_changed_at } = byName.get(username)!;
+      const claims = sessionClaims(password_changed_at);
+      return { id, username, token: await jwt.signAsync(claims, { subject: String(id) }) };
     }),
   );
 }

@@ -24,3 +24,13 @@ export function toJobDto(job: JobEntity, username: string): Job {
     estimated_duration: job.estimatedDuration,
   };
 }
+
+/**
+ * A job as the shared queue shows it to every signed-in user (GET /api/queue and `queue:updated`,
+ * one payload for all): the queue screen shows name, workflow, owner, size, progress and times.
+ * What the owner typed (parameters, often a prompt) and why their items failed stay with the
+ * owner's own job views; the shape is kept so one Job type serves both.
+ */
+export function toQueueJobDto(job: JobEntity, username: string): Job {
+  return { ...toJobDto(job, username), parameters: {}, rejection_reasons: [], error_message: null };
+}

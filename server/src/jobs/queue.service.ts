@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { QueueStatus } from '@atelier/shared';
 import { WorkerRegistry } from '../workers/worker-registry.js';
-import { toJobDto } from './job.mapper.js';
+import { toQueueJobDto } from './job.mapper.js';
 import { JobsRepository } from './jobs.repository.js';
 
 /** Seconds per item assumed for a workflow with no recent history (DESIGN section 3). */
@@ -38,7 +38,7 @@ export class QueueService {
       workSeconds += remaining * rate;
     }
 
-    const running = active.filter((a) => a.job.status !== 'queued').map((a) => toJobDto(a.job, a.username));
+    const running = active.filter((a) => a.job.status !== 'queued').map((a) => toQueueJobDto(a.job, a.username));
     return {
       stats: {
         processing,
@@ -49,7 +49,7 @@ export class QueueService {
       },
       current_job: running[0] ?? null,
       running_jobs: running,
-      upcoming_jobs: active.filter((a) => a.job.status === 'queued').map((a) => toJobDto(a.job, a.username)),
+      upcoming_jobs: active.filter((a) => a.job.status === 'queued').map((a) => toQueueJobDto(a.job, a.username)),
     };
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { JobsCoreModule } from '../jobs/jobs-core.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { QueueBroadcaster } from './queue-broadcaster.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { RealtimePublisher } from './realtime-publisher.js';
@@ -8,7 +9,7 @@ import { REALTIME_PUBLISHER } from './realtime-tokens.js';
 
 /** API side: the gateway, and publishing through its server (the Redis adapter fans out). */
 @Module({
-  imports: [AuthModule, JobsCoreModule],
+  imports: [AuthModule, JobsCoreModule, UsersModule],
   providers: [
     RealtimeGateway,
     {

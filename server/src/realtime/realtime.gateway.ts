@@ -11,21 +11,27 @@ import {
   type SessionUser,
 } from '@atelier/shared';
 import { SessionValidator } from '../auth/session-validator.js';
-import type { TokenPayload } from '../auth/token.js';
+import { sessionSubject } from '../auth/token.js';
 import { LOGGER } from '../common/runtime.js';
 import { ApiMetrics } from '../metrics/api-metrics.js';
+import { SessionRevocations } from '../users/session-revocations.js';
+
+/** setTimeout's longest delay; a socket whose token lives longer is dropped then and reconnects. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 export type AtelierServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
   Record<string, never>,
-  { user: SessionUser }
+  { user: SessionUser; claims: unknown }
 >;
 
 /**
  * Socket.IO on /socket.io. A connection must carry a valid JWT in `auth.token` (checked like a
  * bearer token: signature, expiry, issuer, the user still there with an unchanged password);
- * it then joins the shared `queue` room and its own `user:{id}` room.
+ * it then joins the shared `queue` room and its own `user:{id}` room. Deleting the user or changing
+ * their password drops their sockets on every API process. Connection state recovery stays off:
+ * Socket.IO lets a recovered socket skip this middleware, so a revoked token could come back.
  */
 @WebSocketGateway({ path: '/socket.io', serveClient: false, connectionStateRecovery: undefined })
 export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
@@ -35,19 +41,24 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
     private readonly jwt: JwtService,
     private readonly sessions: SessionValidator,
     private readonly metrics: ApiMetrics,
+    private readonly revocations: SessionRevocations,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   afterInit(server: AtelierServer): void {
+    this.revocations.onRevoked((userId) => this.disconnectUser(userId));
     server.on('connection', (socket) => {
       this.metrics.socketConnections.inc();
       this.metrics.socketConnectionsTotal.inc();
       socket.once('disconnect', () => this.metrics.socketConnections.dec());
+      this.recheck(socket);
+      this.expireWithToken(socket);
     });
     server.use((socket, next) => {
       this.authenticate(socket).then(
-        (user) => {
+        ({ user, payload }) => {
           socket.data.user = user;
+          socket.data.claims = payload;
           void socket.join([QUEUE_ROOM, userRoom(user.id)]);
           next();
         },
@@ -56,11 +67,31 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
     });
   }
 
-  private async authenticate(socket: Socket): Promise<SessionUser> {
+  private async authenticate(socket: Socket): Promise<{ user: SessionUser; payload: unknown }> {
     const token: unknown = socket.handshake.auth?.token;
     if (typeof token !== 'string' || token.length === 0) throw new Error('no token');
-    const payload = await this.jwt.verifyAsync<TokenPayload>(token);
-    return this.sessions.validate(payload);
+    const payload: unknown = await this.jwt.verifyAsync(token);
+    return { user: await this.sessions.validate(payload), payload };
+  }
+
+  /**
+   * A revocation only reaches sockets already connected: one that passed the middleware just before
+   * the change committed would miss it. Checked again once connected, it either sees the change or
+   * was connected in time for the revocation to drop it.
+   */
+  private recheck(socket: Socket): void {
+    this.sessions.validate(socket.data.claims).catch(() => socket.disconnect(true));
+  }
+
+  /** A socket lives no longer than the token it connected with: verified once, it is not asked again. */
+  private expireWithToken(socket: Socket): void {
+    const expiresAt = (sessionSubject(socket.data.claims)?.exp ?? 0) * 1000;
+    const timer = setTimeout(
+      () => socket.disconnect(true),
+      Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())),
+    );
+    timer.unref();
+    socket.once('disconnect', () => clearTimeout(timer));
   }
 
   /** Drops every socket of a user at once (their account was deleted or their password changed). */

@@ -14,6 +14,7 @@ import { UserDeletionRepository } from './user-deletion.repository.js';
 import { UserEntity } from './user.entity.js';
 import { UserWorkflowPermissionsRepository } from './user-workflow-permissions.repository.js';
 import { UserWorkflowPermissionsService } from './user-workflow-permissions.service.js';
+import { SessionRevocations } from './session-revocations.js';
 import { StoredKeyEncryption } from './stored-key-encryption.js';
 import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
@@ -34,9 +35,10 @@ import { UsersService } from './users.service.js';
     UserWorkflowPermissionsRepository,
     UserWorkflowPermissionsService,
     AdminUserFoldersService,
+    SessionRevocations,
     // AuthModule imports this module for UsersRepository, so its hasher is provided here too rather than imported back.
     PasswordHasher,
   ],
-  exports: [UsersRepository],
+  exports: [UsersRepository, SessionRevocations],
 })
 export class UsersModule {}

@@ -13,6 +13,7 @@ import { PasswordHasher } from '../auth/password-hasher.js';
 import { ConflictError, NotFoundError } from '../common/app-errors.js';
 import { toAdminUser } from './admin-user.mapper.js';
 import { MediaFileCleanup } from './media-file-cleanup.js';
+import { SessionRevocations } from './session-revocations.js';
 import type { UserEntity } from './user.entity.js';
 import { UserDeletionRepository } from './user-deletion.repository.js';
 import { assertMayChangeRole, assertMayDelete, assertMayGrantRole, assertMayManage } from './user-role-policy.js';
@@ -29,6 +30,7 @@ export class UsersService {
     private readonly deletion: UserDeletionRepository,
     private readonly hasher: PasswordHasher,
     private readonly mediaFiles: MediaFileCleanup,
+    private readonly revocations: SessionRevocations,
   ) {}
 
   async list(): Promise<AdminUser[]> {
@@ -63,6 +65,7 @@ export class UsersService {
       assertMayChangeRole(state, input.role),
     );
     if (!updated) throw new NotFoundError(USER_MESSAGES.userNotFound);
+    if (passwordHash) this.revocations.revoked(id);
     return this.adminView(id);
   }
 
@@ -74,6 +77,7 @@ export class UsersService {
   async remove(actor: SessionUser, id: number): Promise<DeleteUserResponse> {
     const deleted = await this.deletion.deleteWithEverything(id, actor.id, assertMayDelete);
     if (!deleted) throw new NotFoundError(USER_MESSAGES.userNotFound);
+    this.revocations.revoked(id);
     await this.mediaFiles.removeAll(deleted.mediaPaths);
     return { username: deleted.username, cascade_deleted: deleted.counts };
   }

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import type { TestUser } from '../support/factories.js';
@@ -43,8 +44,22 @@ describe('authentication and roles on protected routes', () => {
     }
   });
 
+  /** The ms stamp of the user's current password, which a token must carry to count. */
+  async function passwordStamp(id: number): Promise<number> {
+    const { rows } = await t.db.pool.query<{ at: Date }>('SELECT password_changed_at AS at FROM users WHERE id = $1', [
+      id,
+    ]);
+    return rows[0]!.at.getTime();
+  }
+
   it('answers 401 for malformed, forged, expired, wrongly issued or unsigned tokens', async () => {
-    const valid = { sub: String(user.id), iat: now(), exp: now() + 600, iss: 'atelier' };
+    const valid = {
+      sub: String(user.id),
+      iat: now(),
+      exp: now() + 600,
+      iss: 'atelier',
+      pwd: await passwordStamp(user.id),
+    };
     const bad = [
       'garbage',
       'Bearer',
@@ -55,12 +70,115 @@ describe('authentication and roles on protected routes', () => {
       token(valid, { alg: 'none' }),
       token(valid, { alg: 'HS512' }),
       token({ ...valid, sub: 'not-a-number' }),
+      token({ ...valid, exp: undefined }),
+      token({ ...valid, iat: undefined }),
+      token({ ...valid, pwd: undefined }),
+      token({ ...valid, pwd: valid.pwd - 1 }),
+      token({ ...valid, sub: undefined }),
     ];
     for (const [i, bearer] of bad.entries()) {
       const res = await t.request('GET', '/api/session', { token: bearer });
       expect(res.status, `token #${i}`).toBe(401);
     }
     expect((await t.request('GET', '/api/session', { token: token(valid) })).status).toBe(200);
+  });
+
+  it('answers 401, never 500, to a token whose subject is huge, odd or no string', async () => {
+    const claims = { iat: now(), exp: now() + 600, iss: 'atelier', pwd: await passwordStamp(user.id) };
+    const subjects: unknown[] = [
+      '99999999999999999999999',
+      '2147483648',
+      String(Number.MAX_SAFE_INTEGER),
+      '1e3',
+      '0x10',
+      ` ${user.id}`,
+      `${user.id}.0`,
+      '-1',
+      '0',
+      '',
+      user.id,
+      [user.id],
+      { id: user.id },
+      null,
+    ];
+    for (const sub of subjects) {
+      const res = await t.request('GET', '/api/session', { token: token({ ...claims, sub }) });
+      expect([res.status, res.body], JSON.stringify(sub)).toEqual([401, { error: 'Authentication required' }]);
+    }
+  });
+
+  it('checks a socket handshake token the same way', async () => {
+    const handshake = (bearer: string) =>
+      new Promise<string>((resolve) => {
+        const socket = io(t.baseUrl, {
+          path: '/socket.io',
+          auth: { token: bearer },
+          transports: ['websocket'],
+          reconnection: false,
+        });
+        socket.once('connect', () => {
+          socket.close();
+          resolve('connected');
+        });
+        socket.once('connect_error', (err) => {
+          socket.close();
+          resolve(err.message);
+        });
+      });
+    const valid = {
+      sub: String(user.id),
+      iat: now(),
+      exp: now() + 600,
+      iss: 'atelier',
+      pwd: await passwordStamp(user.id),
+    };
+    const bad = [
+      token({ ...valid, exp: undefined }),
+      token({ ...valid, iat: undefined }),
+      token({ ...valid, pwd: valid.pwd + 1 }),
+      token({ ...valid, sub: '99999999999999999999999' }),
+      token({ ...valid, iss: 'someone-else' }),
+      token(valid, { alg: 'none' }),
+      token(valid, { alg: 'HS512' }),
+    ];
+    for (const [i, bearer] of bad.entries()) expect(await handshake(bearer), `token #${i}`).toBe('unauthorized');
+    expect(await handshake(token(valid))).toBe('connected');
+  });
+
+  it('drops a socket when the token it connected with expires', async () => {
+    const claims = {
+      sub: String(user.id),
+      iat: now(),
+      exp: now() + 2,
+      iss: 'atelier',
+      pwd: await passwordStamp(user.id),
+    };
+    const socket = io(t.baseUrl, {
+      path: '/socket.io',
+      auth: { token: token(claims) },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const reason = await Promise.race([dropped, new Promise((r) => setTimeout(() => r('still connected'), 5000))]);
+    socket.close();
+    expect(reason).toBe('io server disconnect');
+    expect(Date.now() / 1000).toBeGreaterThanOrEqual(claims.exp - 0.05);
+  });
+
+  it('refuses a token signed in the same second as a later password change', async () => {
+    const temp = await t.createUser();
+    const issued = await t.login(temp);
+    const { iat } = JSON.parse(Buffer.from(issued.split('.')[1]!, 'base64url').toString()) as { iat: number };
+    // the change lands within the very second the token was issued: whole-second iat cannot tell them apart
+    const changedAt = new Date(iat * 1000 + 1);
+    await t.db.pool.query('UPDATE users SET password_changed_at = $2 WHERE id = $1', [temp.id, changedAt]);
+    expect((await t.request('GET', '/api/session', { token: issued })).status).toBe(401);
+    expect((await t.request('GET', '/api/session', { token: await t.login(temp) })).status).toBe(200);
   });
 
   it('stops honouring a token once its user is deleted or changes password', async () => {

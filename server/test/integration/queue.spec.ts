@@ -48,6 +48,41 @@ describe('GET /api/queue', () => {
     });
   });
 
+  it("shows another user's jobs without what they typed or why their items failed", async () => {
+    const reasons = JSON.stringify([
+      { batch_index: 0, reason: 'bob-secret-reason', timestamp: '2026-01-01T00:00:00Z' },
+    ]);
+    const fields = { parameters: JSON.stringify({ prompt: 'bob-secret-prompt' }), rejection_reasons: reasons };
+    const running = await insertJob(bob, {
+      ...fields,
+      job_name: 'bob running',
+      batch_size: 3,
+      rejection_count: 1,
+      error_message: 'bob-secret-error',
+      status: 'processing',
+    });
+    const waiting = await insertJob(bob, { ...fields, job_name: 'bob waiting', batch_size: 2, status: 'queued' });
+    const res = await t.request<QueueStatus>('GET', '/api/queue', { token });
+    expect(res.status).toBe(200);
+    expect(JSON.stringify(res.body)).not.toMatch(/bob-secret/);
+    expect(res.body.running_jobs[0]).toMatchObject({
+      id: running,
+      job_name: 'bob running',
+      username: 'bob',
+      batch_size: 3,
+      rejection_count: 1,
+      parameters: {},
+      rejection_reasons: [],
+      error_message: null,
+    });
+    expect(res.body.upcoming_jobs.map((j) => [j.id, j.job_name, j.parameters])).toEqual([[waiting, 'bob waiting', {}]]);
+    // the owner still sees it all on the job itself
+    const own = await t.request<{ parameters: unknown; error_message: string }>('GET', `/api/jobs/${running}`, {
+      token: await t.login(bob),
+    });
+    expect(own.body).toMatchObject({ parameters: { prompt: 'bob-secret-prompt' }, error_message: 'bob-secret-error' });
+  });
+
   it('shows every user the running job and the waiting ones in dequeue order, with items left', async () => {
     const running = await insertJob(bob, {
       job_name: 'running',

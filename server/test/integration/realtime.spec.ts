@@ -54,6 +54,18 @@ describe('live events over Socket.IO', () => {
     b.close();
   });
 
+  it("broadcasts the queue without another user's parameters", async () => {
+    const a = await listen(t, alice);
+    const id = await submitJob(t, bob, {
+      workflow_id: workflowId,
+      batch_size: 1,
+      parameters: { prompt: 'bob-secret-prompt' },
+    });
+    await waitFor('alice to see the queue change', () => a.queue.some((q) => q.upcoming_jobs.some((j) => j.id === id)));
+    expect(JSON.stringify(a.queue)).not.toContain('bob-secret-prompt');
+    a.close();
+  });
+
   it('reaches a browser connected to another API process', async () => {
     const second = await startSecondApi(t);
     try {
