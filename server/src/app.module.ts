@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import type { Logger } from 'pino';
 import { AssetsModule } from './assets/assets.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
@@ -8,6 +8,7 @@ import { BaseWorkflowsModule } from './base-workflows/base-workflows.module.js';
 import { CatalogueModule } from './catalogue/catalogue.module.js';
 import { CoreModule } from './common/core.module.js';
 import { ConfigurationsModule } from './configurations/configurations.module.js';
+import { SafeInputPipe } from './common/safe-input.pipe.js';
 import { HttpErrorFilter } from './common/http-error.filter.js';
 import { LOGGER, type Runtime } from './common/runtime.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -52,6 +53,7 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_FILTER, inject: [LOGGER], useFactory: (logger: Logger) => new HttpErrorFilter(logger) },
+        { provide: APP_PIPE, useClass: SafeInputPipe },
       ],
     };
   }

@@ -25,7 +25,7 @@ export const ASSET_MESSAGES = {
   displayNameTooLong: `Display name must be at most ${ASSET_DISPLAY_NAME_MAX} characters`,
 } as const;
 
-export const assetIdParamsSchema = z.object({ id: idSchema.max(2_147_483_647) });
+export const assetIdParamsSchema = z.object({ id: idSchema });
 
 /** The text fields sent with an upload (multipart); the file travels as `file`. */
 export const uploadAssetFieldsSchema = z.object({

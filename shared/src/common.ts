@@ -5,11 +5,18 @@ export const isoDateSchema = z.string();
 
 /** Ids are positive 32-bit integers (identity columns). */
 export const MAX_ID = 2_147_483_647;
-export const idSchema = z.coerce
-  .number({ error: 'Invalid id' })
-  .int({ error: 'Invalid id' })
-  .positive({ error: 'Invalid id' })
-  .max(MAX_ID, { error: 'Invalid id' });
+/**
+ * A JSON number, or (in paths and queries) its plain decimal digits. Not z.coerce: Number() also
+ * reads ' 1', '0x1', '1e0' and `true` as 1, so one object would answer to many spellings.
+ */
+export const idSchema = z.preprocess(
+  (value) => (typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: 'Invalid id' })
+    .int({ error: 'Invalid id' })
+    .positive({ error: 'Invalid id' })
+    .max(MAX_ID, { error: 'Invalid id' }),
+);
 export type Id = number;
 
 export const idParamSchema = z.object({ id: idSchema });

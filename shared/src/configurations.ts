@@ -25,7 +25,7 @@ export const CONFIGURATION_MESSAGES = {
 /** Ids are PostgreSQL integers: anything larger is refused as bad input, never sent to the database. */
 const ROW_ID_MAX = 2_147_483_647;
 
-export const configurationIdParamsSchema = z.object({ id: idSchema.max(ROW_ID_MAX) });
+export const configurationIdParamsSchema = z.object({ id: idSchema });
 
 /** JSON text length; close enough to bytes for a bound. */
 const jsonLength = (value: unknown) => JSON.stringify(value).length;

@@ -36,7 +36,7 @@ export const USER_MESSAGES = {
 } as const;
 
 /** Ids are PostgreSQL integers: anything larger is refused as bad input, never sent to the database. */
-const rowIdSchema = idSchema.max(2_147_483_647);
+const rowIdSchema = idSchema;
 
 export const userIdParamsSchema = z.object({ id: rowIdSchema });
 export const userWorkflowParamsSchema = z.object({ id: rowIdSchema, workflowId: rowIdSchema });

@@ -1,3 +1,4 @@
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { SIGNABLE_ROOTS } from './media-url-signer.js';
 
@@ -14,4 +15,19 @@ export function resolveMediaPath(dataDir: string, relativePath: string): string 
   const root = path.resolve(dataDir);
   const resolved = path.resolve(root, ...segments);
   return resolved.startsWith(root + path.sep) ? resolved : null;
+}
+
+/**
+ * The file to serve for a relative media path: resolveMediaPath's checks, then the same again for
+ * where the file really is, so a symbolic link under the data directory cannot lead out of it.
+ */
+export async function servableMediaFile(dataDir: string, relativePath: string): Promise<string | null> {
+  const file = resolveMediaPath(dataDir, relativePath);
+  if (!file) return null;
+  try {
+    const [real, root] = await Promise.all([realpath(file), realpath(dataDir)]);
+    return real.startsWith(root + path.sep) ? real : null;
+  } catch {
+    return null;
+  }
 }

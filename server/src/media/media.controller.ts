@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { Public } from '../auth/auth.decorators.js';
 import { NotFoundError } from '../common/app-errors.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
-import { resolveMediaPath } from './media-files.js';
+import { servableMediaFile } from './media-files.js';
 import { MediaUrlSigner } from './media-url-signer.js';
 
 /**
@@ -19,15 +19,16 @@ export class MediaController {
 
   @Public()
   @Get('*path')
-  serve(
+  async serve(
     @Param('path') segments: string[] | string,
     @Query('exp') exp: string | undefined,
     @Query('sig') sig: string | undefined,
     @Res() res: Response,
-  ): void {
+  ): Promise<void> {
     const relativePath = Array.isArray(segments) ? segments.join('/') : segments;
-    const file = resolveMediaPath(this.runtime.config.dataDir, relativePath);
-    if (!file || !this.signer.verify(relativePath, exp, sig)) throw new NotFoundError();
+    if (!this.signer.verify(relativePath, exp, sig)) throw new NotFoundError();
+    const file = await servableMediaFile(this.runtime.config.dataDir, relativePath);
+    if (!file) throw new NotFoundError();
     const maxAge = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
     res.sendFile(
       file,
