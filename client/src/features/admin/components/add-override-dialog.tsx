@@ -54,7 +54,7 @@ export function AddOverrideDialog({
                   Showing the overrides used by the base workflow.
                 </Text>
               )}
-              {definitions.isLoading && <Spinner aria-label="Loading" />}
+              {definitions.isLoading && <Spinner role="status" aria-label="Loading" />}
               {definitions.isError && (
                 <Alert.Root status="error" role="alert">
                   <Alert.Indicator />

@@ -82,14 +82,14 @@ describe('admin dashboard', () => {
       queryClient.setQueryData(overrideDefinitionsQueryOptions().queryKey, [definition()]);
       queryClient.setQueryData(missingKeysQueryOptions().queryKey, { 'video-loop': ['override_cfg_scale'] });
     });
-    await user.click(await screen.findByRole('button', { name: 'Display Name of override_steps' }));
+    await user.click(await screen.findByRole('button', { name: /^Display Name of override_steps: / }));
     const input = screen.getByRole('textbox', { name: 'Display Name of override_steps' });
     await user.clear(input);
     await user.type(input, 'Sampling steps{Escape}');
-    expect(screen.getByRole('button', { name: 'Display Name of override_steps' })).toHaveTextContent('Steps');
+    expect(screen.getByRole('button', { name: /^Display Name of override_steps: / })).toHaveTextContent('Steps');
 
     await user.click(screen.getByRole('button', { name: 'override_cfg_scale' }));
-    expect(screen.getByRole('button', { name: 'Display Name of override_cfg_scale' })).toHaveTextContent('Cfg Scale');
+    expect(screen.getByRole('button', { name: /^Display Name of override_cfg_scale: / })).toHaveTextContent('Cfg Scale');
     expect(screen.getByText('New')).toBeInTheDocument();
   });
 

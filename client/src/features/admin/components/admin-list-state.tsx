@@ -15,7 +15,7 @@ export function AdminListState({
   empty: boolean;
   children: ReactNode;
 }) {
-  if (query.isLoading) return <Spinner aria-label="Loading" />;
+  if (query.isLoading) return <Spinner role="status" aria-label="Loading" />;
   if (query.isError)
     return (
       <Alert.Root status="error" role="alert">

@@ -106,7 +106,7 @@ export function BaseWorkflowEditorDialog({
                       <Alert.Title>{errorText(loaded.error, ADMIN_MESSAGES.loadWorkflowDataFailed)}</Alert.Title>
                     </Alert.Root>
                   ) : (
-                    <Suspense fallback={<Spinner aria-label="Loading" />}>
+                    <Suspense fallback={<Spinner role="status" aria-label="Loading" />}>
                       <JsonCodeEditor label="Workflow JSON" value={content} onChange={setContent} />
                     </Suspense>
                   )}

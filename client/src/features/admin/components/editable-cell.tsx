@@ -70,7 +70,8 @@ export function EditableCell({
   return (
     <chakra.button
       type="button"
-      aria-label={label}
+      // the name carries the text it shows (WCAG 2.5.3), after what the cell is
+      aria-label={`${label}: ${value || '—'}`}
       disabled={disabled}
       onClick={() => setDraft(value)}
       textAlign="start"
@@ -83,7 +84,7 @@ export function EditableCell({
       _hover={disabled ? undefined : { bg: 'bg.muted' }}
       whiteSpace="pre-wrap"
       overflowWrap="break-word"
-      color={value ? undefined : 'fg.subtle'}
+      color={value ? undefined : 'fg.muted'}
     >
       {value || '—'}
     </chakra.button>

@@ -12,6 +12,15 @@ const theme = EditorView.theme({
   '&': { fontSize: `${CODE_EDITOR_FONT_SIZE}px`, height: '100%' },
   '.cm-scroller': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
   '&.cm-focused': { outline: 'none' },
+  // Chakra's tokens, so the editor follows the light or dark mode the page is in
+  '.cm-gutters': {
+    backgroundColor: 'var(--chakra-colors-bg-muted)',
+    color: 'var(--chakra-colors-fg-muted)',
+    borderColor: 'var(--chakra-colors-border)',
+  },
+  '.cm-activeLine, .cm-activeLineGutter': { backgroundColor: 'var(--chakra-colors-bg-emphasized)' },
+  '.cm-content': { caretColor: 'var(--chakra-colors-fg)' },
+  '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--chakra-colors-fg)' },
 });
 
 /**

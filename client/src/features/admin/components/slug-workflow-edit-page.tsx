@@ -72,7 +72,7 @@ export function SlugWorkflowEditPage() {
           onSubmit={submit}
         />
       ) : (
-        <Spinner aria-label="Loading" />
+        <Spinner role="status" aria-label="Loading" />
       )}
     </>
   );

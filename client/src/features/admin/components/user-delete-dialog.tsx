@@ -40,7 +40,7 @@ export function UserDeleteDialog({
           <List.Item>{count(counts.favorites, 'favourite')}</List.Item>
         </List.Root>
       ) : (
-        <Spinner size="sm" aria-label="Loading" />
+        <Spinner size="sm" role="status" aria-label="Loading" />
       )}
     </ConfirmDialog>
   );

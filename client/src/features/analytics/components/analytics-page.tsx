@@ -38,7 +38,7 @@ export function AnalyticsPage() {
       </Flex>
       {isPending && (
         <Center py={16}>
-          <Spinner size="lg" color="purple.solid" aria-label="Loading analytics" />
+          <Spinner size="lg" color="purple.solid" role="status" aria-label="Loading analytics" />
         </Center>
       )}
       {!data && error && (

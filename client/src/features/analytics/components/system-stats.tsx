@@ -28,7 +28,7 @@ export function SystemStats({ stats }: { stats: Analytics['system_stats'] }) {
           <Stat.ValueText fontSize={{ base: 'lg', md: '2xl' }} truncate>
             {tile.value}
           </Stat.ValueText>
-          {tile.help && <Stat.HelpText>{tile.help}</Stat.HelpText>}
+          {tile.help && <Stat.HelpText as="dd">{tile.help}</Stat.HelpText>}
         </Stat.Root>
       ))}
     </SimpleGrid>

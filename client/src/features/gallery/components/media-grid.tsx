@@ -41,7 +41,6 @@ export function MediaGrid({ items, selection, onTileClick, onToggle }: MediaGrid
       ref={ref}
       role="list"
       aria-label="Media"
-      aria-rowcount={rowCount}
       position="relative"
       w="full"
       css={mediaTileStyles}

@@ -1,9 +1,40 @@
 import type { GalleryFolder } from '@atelier/shared';
 import { folderForKey } from './folder-hotkeys';
 
-export type LightboxAction =
-  | { type: 'close' | 'next' | 'previous' | 'archive' | 'reset-zoom' | 'unfolder' }
-  | { type: 'move'; folder: GalleryFolder };
+type LightboxKeyType = 'close' | 'next' | 'previous' | 'archive' | 'reset-zoom' | 'unfolder';
+
+export type LightboxAction = { type: LightboxKeyType } | { type: 'move'; folder: GalleryFolder };
+
+export interface Shortcut<T extends string> {
+  /** KeyboardEvent.key values that do it. */
+  keys: readonly string[];
+  type: T;
+  /** What the shortcut sheet says it does. */
+  does: string;
+}
+
+/**
+ * SPEC section 9, lightbox keys, in the order the shortcut sheet lists them: the handler reads
+ * this table, so the sheet cannot tell of a key that does something else. U comes before the
+ * folder hotkeys, so it removes from the folder even when a folder's hotkey is u.
+ */
+export const LIGHTBOX_SHORTCUTS: readonly Shortcut<LightboxKeyType>[] = [
+  { keys: ['ArrowLeft'], type: 'previous', does: 'Previous item' },
+  { keys: ['ArrowRight'], type: 'next', does: 'Next item' },
+  { keys: ['Delete', 'Backspace'], type: 'archive', does: 'Archive the item' },
+  { keys: ['u', 'U'], type: 'unfolder', does: 'Remove the item from its folder' },
+  { keys: ['0'], type: 'reset-zoom', does: 'Reset the zoom (the mouse wheel zooms, dragging pans)' },
+  { keys: ['Escape'], type: 'close', does: 'Close the lightbox' },
+];
+
+/** The gallery's keys with the lightbox closed (Ctrl stands for Cmd on a Mac). */
+export const GRID_SHORTCUTS: readonly Shortcut<'select-all' | 'clear'>[] = [
+  { keys: ['Ctrl+a', 'Ctrl+A'], type: 'select-all', does: 'Select every loaded item' },
+  { keys: ['Escape'], type: 'clear', does: 'Clear the selection' },
+];
+
+/** A folder's hotkey (1-9 or A-Z): in the lightbox it moves the item, in the grid the selected items. */
+export const FOLDER_HOTKEY_KEYS = ['1-9', 'A-Z'] as const;
 
 interface KeyPress {
   key: string;
@@ -19,22 +50,8 @@ interface KeyPress {
  */
 export function lightboxKeyAction(press: KeyPress, folders: readonly GalleryFolder[]): LightboxAction | null {
   if (press.ctrlKey || press.metaKey || press.altKey) return null;
-  switch (press.key) {
-    case 'Escape':
-      return { type: 'close' };
-    case 'ArrowRight':
-      return { type: 'next' };
-    case 'ArrowLeft':
-      return { type: 'previous' };
-    case 'Delete':
-    case 'Backspace':
-      return { type: 'archive' };
-    case '0':
-      return { type: 'reset-zoom' };
-    case 'u':
-    case 'U':
-      return { type: 'unfolder' };
-  }
+  const shortcut = LIGHTBOX_SHORTCUTS.find((s) => s.keys.includes(press.key));
+  if (shortcut) return { type: shortcut.type };
   const folder = folderForKey(folders, press.key);
   return folder ? { type: 'move', folder } : null;
 }
@@ -50,10 +67,12 @@ export function gridKeyAction(
   folders: readonly GalleryFolder[],
   selectedCount: number,
 ): GridAction | null {
-  if ((press.ctrlKey || press.metaKey) && press.key.toLowerCase() === 'a' && !press.altKey)
-    return { type: 'select-all' };
-  if (press.ctrlKey || press.metaKey || press.altKey) return null;
-  if (press.key === 'Escape') return selectedCount > 0 ? { type: 'clear' } : null;
+  if (press.altKey) return null;
+  const name = press.ctrlKey || press.metaKey ? `Ctrl+${press.key}` : press.key;
+  const shortcut = GRID_SHORTCUTS.find((s) => s.keys.includes(name));
+  if (shortcut?.type === 'clear') return selectedCount > 0 ? { type: 'clear' } : null;
+  if (shortcut) return { type: shortcut.type };
+  if (press.ctrlKey || press.metaKey) return null;
   if (selectedCount === 0) return null;
   const folder = folderForKey(folders, press.key);
   return folder ? { type: 'move', folder } : null;

@@ -25,7 +25,7 @@ export function HistoryPage() {
         />
         {isPending && (
           <Center py={12}>
-            <Spinner color="purple.solid" aria-label="Loading jobs" />
+            <Spinner color="purple.solid" role="status" aria-label="Loading jobs" />
           </Center>
         )}
         {!data && error && (

@@ -34,7 +34,7 @@ export function HistoryRow({ job }: { job: Job }) {
           {job.batch_size === 1 ? 'image' : 'images'}
           {job.rejection_count > 0 && ` · ${formatCount(job.rejection_count)} rejected`}
         </Text>
-        <Text fontSize="xs" color="fg.subtle">
+        <Text fontSize="xs" color="fg.muted">
           {formatDateTime(job.created_at)}
         </Text>
       </Stack>

@@ -27,7 +27,7 @@ function JobDetails({ id }: { id: number }) {
       <>
         <PageTitle title="Job details" />
         <Center py={16}>
-          <Spinner size="lg" color="purple.solid" aria-label="Loading the job" />
+          <Spinner size="lg" color="purple.solid" role="status" aria-label="Loading the job" />
         </Center>
       </>
     );

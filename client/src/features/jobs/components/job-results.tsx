@@ -14,7 +14,7 @@ export function JobResults({ jobId, running }: { jobId: number; running: boolean
   if (results.isPending) {
     return (
       <Center py={8}>
-        <Spinner color="purple.solid" aria-label="Loading results" />
+        <Spinner color="purple.solid" role="status" aria-label="Loading results" />
       </Center>
     );
   }

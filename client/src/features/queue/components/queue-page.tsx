@@ -21,7 +21,7 @@ export function QueuePage() {
         <QueueStats stats={data?.stats ?? null} />
         {isPending && (
           <Center py={10}>
-            <Spinner color="purple.solid" aria-label="Loading the queue" />
+            <Spinner color="purple.solid" role="status" aria-label="Loading the queue" />
           </Center>
         )}
         {empty && (

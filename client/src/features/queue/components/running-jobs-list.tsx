@@ -24,7 +24,7 @@ function RunningJob({ job }: { job: Job }) {
             {job.workflow_name} · {job.username} · {formatCount(job.batch_size)}{' '}
             {job.batch_size === 1 ? 'item' : 'items'}
           </Text>
-          <Text fontSize="xs" color="fg.subtle">
+          <Text fontSize="xs" color="fg.muted">
             Started {formatDateTime(job.started_at ?? job.created_at)}
           </Text>
         </Stack>

@@ -29,7 +29,7 @@ export function UpcomingJobsList({ jobs }: { jobs: readonly Job[] }) {
                     {job.workflow_name} · {job.username} · {formatCount(job.batch_size)}{' '}
                     {job.batch_size === 1 ? 'item' : 'items'}
                   </Text>
-                  <Text fontSize="xs" color="fg.subtle">
+                  <Text fontSize="xs" color="fg.muted">
                     Queued {formatDateTime(job.created_at)}
                   </Text>
                 </Stack>

@@ -21,7 +21,7 @@ export function FavoriteStar({
       title={shown ? 'Remove from favorites' : 'Add to favorites'}
       variant="ghost"
       size={size}
-      color={shown ? 'yellow.500' : 'fg.subtle'}
+      color={shown ? 'yellow.500' : 'fg.muted'}
       _hover={{ color: 'yellow.500', bg: 'bg.muted' }}
       disabled={toggle.isPending}
       onClick={() => toggle.mutate(workflowId)}
