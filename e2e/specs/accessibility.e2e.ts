@@ -23,6 +23,16 @@ beforeAll(async () => {
   ids = await catalogueIds(admin);
   await uploadSampleAssets(admin);
   finishedJob = await submitJob(token, jobRequest(ids['Text to Image'], 'Harbour at dawn', 4));
+  // folders, so the gallery shows its folder tiles and the manager its list
+  for (const [name, hotkey] of [
+    ['Best', '1'],
+    ['Later', 'l'],
+  ])
+    await fetch(appUrl('/api/folders'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name, hotkey }),
+    });
   const deadline = Date.now() + 30_000;
   while ((await getJob(token, finishedJob)).status !== 'completed') {
     if (Date.now() > deadline) throw new Error('the sample job did not complete in 30 s');

@@ -15,6 +15,13 @@ export interface AxeViolation {
  * findings, each with the elements it names, so a failure says what to fix and where.
  */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  // a dialog fading in is half transparent, and its backdrop hides the page in steps: judge the end state
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+  await page.waitForTimeout(100);
   // evaluated over the DevTools protocol, so the app's CSP (no inline scripts) stays as users get it
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {

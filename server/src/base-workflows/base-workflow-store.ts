@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { BaseWorkflowFile } from '@atelier/shared';
+import { NotFoundError } from '../common/app-errors.js';
 import { LOGGER, RUNTIME, type Runtime } from '../common/runtime.js';
 import { Git, type GitAuthor } from './git.js';
 
@@ -176,7 +177,11 @@ export class BaseWorkflowStore {
     }
   }
 
+  // names are checked before they get here, but a symlink in the repository could still lead out
+  // of it: such a file is treated as absent, never read, written through or removed
   private file(name: string): string {
-    return path.join(this.dir, name);
+    const file = path.join(this.dir, name);
+    if (lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()) throw new NotFoundError();
+    return file;
   }
 }

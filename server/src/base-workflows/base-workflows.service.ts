@@ -23,20 +23,23 @@ export interface BaseWorkflowChange {
   pushed: boolean;
 }
 
+// `fields` ties the message to the `content` field, as the schema-checked fields are tied
+const invalidContent = (message: string) => new BadRequestError(message, { content: message });
+
 /** Accepts the editor's text (kept as typed) or a JSON value (written pretty-printed). */
 function toFileContent(content: unknown): string {
   let text: string;
   if (typeof content === 'string') {
     const parsed = parseJson(content);
-    if (!parsed.ok) throw new BadRequestError(`Invalid JSON: ${parsed.message}`);
+    if (!parsed.ok) throw invalidContent(`Invalid JSON: ${parsed.message}`);
     if (!parsed.value || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) {
-      throw new BadRequestError('Invalid JSON: a workflow is a JSON object');
+      throw invalidContent('Invalid JSON: a workflow is a JSON object');
     }
     text = content;
   } else if (content && typeof content === 'object' && !Array.isArray(content)) {
     text = JSON.stringify(content, null, 2);
   } else {
-    throw new BadRequestError('Invalid JSON: a workflow is a JSON object');
+    throw invalidContent('Invalid JSON: a workflow is a JSON object');
   }
   return text.endsWith('\n') ? text : `${text}\n`;
 }

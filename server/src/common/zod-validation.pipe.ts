@@ -2,6 +2,17 @@ import type { PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
 import { BadRequestError } from './app-errors.js';
 
+// zod's own texts (`Invalid input: expected string, received number`) say nothing of which field;
+// schemas with a message of their own (the SPEC's words) keep it unchanged
+const ZOD_DEFAULT = /^(Invalid|Too (big|small)|Unrecognized key)/;
+
+function namedMessage(issue: z.core.$ZodIssue): string {
+  const key = issue.path.join('.');
+  return key && ZOD_DEFAULT.test(issue.message) && !issue.message.includes(key)
+    ? `${key}: ${issue.message}`
+    : issue.message;
+}
+
 /** Parses a body, query or param with a shared schema; the first problem becomes the error text. */
 export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
   constructor(private readonly schema: S) {}
@@ -10,11 +21,10 @@ export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unk
     const result = this.schema.safeParse(value ?? {});
     if (result.success) return result.data;
     const fields: Record<string, string> = {};
-    for (const issue of result.error.issues) {
-      const key = issue.path.join('.') || '_';
-      fields[key] ??= issue.message;
-    }
-    const first = result.error.issues[0];
-    throw new BadRequestError(first?.message ?? 'Invalid request', fields);
+    const messages = result.error.issues.map(namedMessage);
+    result.error.issues.forEach((issue, i) => {
+      fields[issue.path.join('.') || '_'] ??= messages[i]!;
+    });
+    throw new BadRequestError(messages[0] ?? 'Invalid request', fields);
   }
 }

@@ -53,6 +53,8 @@ export class UsersService {
 
   async update(actor: SessionUser, id: number, input: UpdateUserInput): Promise<AdminUser> {
     const target = await this.findManageable(actor, id);
+    // a body with no known field (unknown keys are dropped) changes nothing, not even updated_at
+    if (Object.values(input).every((value) => value === undefined)) return this.adminView(id);
     // An early answer for the role rules before the slow hash; the count is only known under lock, below.
     assertMayChangeRole(
       { actorId: actor.id, actorRole: actor.role, target, superAdminCount: Number.POSITIVE_INFINITY },

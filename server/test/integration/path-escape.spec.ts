@@ -1,11 +1,34 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BaseWorkflowStore } from '../../src/base-workflows/base-workflow-store.js';
 import { MediaUrlSigner } from '../../src/media/media-url-signer.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const SECRET = 'the contents of a file outside the data directory';
+
+/** fetch normalises `..` and `%2e%2e` away; http.request sends the path exactly as written. */
+function rawRequest(
+  baseUrl: string,
+  method: string,
+  rawPath: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; text: string }> {
+  const { hostname, port } = new URL(baseUrl);
+  const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  return new Promise((resolve, reject) => {
+    const req = http.request({ hostname, port, path: rawPath, method, headers }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.end(options.body === undefined ? undefined : JSON.stringify(options.body));
+  });
+}
 
 /**
  * Media URLs are signed, so a caller cannot make one up; these sign hostile paths with the
@@ -64,8 +87,47 @@ describe('media paths cannot leave their roots', () => {
     `media/${'../'.repeat(20)}etc/passwd`,
   ])('answers 404 for the signed path %s', async (relative) => {
     const url = signer.sign(relative);
-    const res = await fetch(`${t.baseUrl}${url}`);
+    const res = await rawRequest(t.baseUrl, 'GET', url);
     expect(res.status, url).toBe(404);
-    expect(await res.text()).not.toContain(SECRET);
+    expect(res.text).not.toContain(SECRET);
+  });
+});
+
+describe('base workflow names cannot leave the repository', () => {
+  let t: TestApp;
+  let token: string;
+  let outside: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    token = await t.login(await t.createUser({ role: 'admin' }));
+    outside = mkdtempSync(path.join(os.tmpdir(), 'atelier-outside-'));
+    writeFileSync(path.join(outside, 'secret.json'), JSON.stringify({ secret: SECRET }));
+    // a link left inside the repository (a careless restore), pointing out of it
+    symlinkSync(path.join(outside, 'secret.json'), path.join(t.app.get(BaseWorkflowStore).dir, 'linked.json'));
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(outside, { recursive: true, force: true });
+  });
+
+  it.each([
+    `..%2f..%2fsecret.json`,
+    '%2e%2e%2fsecret.json',
+    '%252e%252e%252fsecret.json',
+    '..%5csecret.json',
+    'secret.json%00.json',
+    'linked.json',
+  ])('%s is neither read, written through nor removed', async (name) => {
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const res = await rawRequest(t.baseUrl, method, `/api/base-workflows/${name}`, {
+        token,
+        body: method === 'PUT' ? { content: JSON.stringify({ overwritten: true }) } : undefined,
+      });
+      expect(res.status, `${method} ${name}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${method} ${name}`).toBeLessThan(500);
+      expect(res.text, `${method} ${name}`).not.toContain(SECRET);
+    }
+    expect(readFileSync(path.join(outside, 'secret.json'), 'utf8')).toContain(SECRET);
   });
 });

@@ -1,4 +1,4 @@
-import { Box, Grid, HStack, Image, Kbd, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, Grid, HStack, Image, Kbd, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
 import type { GalleryFolder } from '@atelier/shared';
 
 const TileButton = chakra('button');
@@ -13,7 +13,6 @@ export function FolderTile({ folder, onOpen }: { folder: GalleryFolder; onOpen: 
   return (
     <TileButton
       type="button"
-      aria-label={`Open folder ${folder.name}`}
       onClick={() => onOpen(folder.name)}
       textAlign="left"
       bg="bg"
@@ -41,7 +40,7 @@ export function FolderTile({ folder, onOpen }: { folder: GalleryFolder; onOpen: 
           <HStack gap={2} minW={0}>
             <Box w={2.5} h={2.5} rounded="full" flexShrink={0} style={{ background: folder.color }} />
             <Text fontWeight="semibold" truncate>
-              {folder.name}
+              <VisuallyHidden>Open folder</VisuallyHidden> {folder.name}
             </Text>
           </HStack>
           {folder.hotkey && <Kbd size="sm">{folder.hotkey.toUpperCase()}</Kbd>}
