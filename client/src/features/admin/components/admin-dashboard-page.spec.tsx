@@ -89,7 +89,9 @@ describe('admin dashboard', () => {
     expect(screen.getByRole('button', { name: /^Display Name of override_steps: / })).toHaveTextContent('Steps');
 
     await user.click(screen.getByRole('button', { name: 'override_cfg_scale' }));
-    expect(screen.getByRole('button', { name: /^Display Name of override_cfg_scale: / })).toHaveTextContent('Cfg Scale');
+    expect(screen.getByRole('button', { name: /^Display Name of override_cfg_scale: / })).toHaveTextContent(
+      'Cfg Scale',
+    );
     expect(screen.getByText('New')).toBeInTheDocument();
   });
 
