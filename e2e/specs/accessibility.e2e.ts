@@ -210,6 +210,12 @@ describe('keyboard', () => {
     await search.press('Shift+Slash');
     expect(await search.inputValue()).toBe('?');
     expect(await sheet.count()).toBe(0);
+
+    // on the Generate dashboard a typed key searches the workflows (SPEC section 2), ? included
+    await visit(page, '/', 'Generate');
+    await page.keyboard.press('Shift+Slash');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Workflow' }).inputValue()).toBe('?');
+    expect(await sheet.count()).toBe(0);
   });
 
   it('a gallery tile opens the lightbox with Enter, and Escape gives focus back', async () => {

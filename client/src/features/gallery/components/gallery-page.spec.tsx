@@ -54,7 +54,7 @@ describe('gallery page', { timeout: 20_000 }, () => {
     renderGallery('/gallery', {}, items(3), [makeGalleryFolder({ name: 'Best', image_count: 2, video_count: 1 })]);
     expect(await screen.findByRole('heading', { name: 'Ungrouped Images (3)' })).toBeInTheDocument();
     const tiles = screen.getByRole('navigation', { name: 'Folders' });
-    expect(within(tiles).getByRole('button', { name: 'Open folder Best' })).toHaveTextContent('2 images · 1 video');
+    expect(within(tiles).getByRole('button', { name: /^Open folder Best / })).toHaveTextContent('2 images · 1 video');
     expect(screen.getAllByRole('listitem', { name: /^Shot/ })).toHaveLength(3);
     expect(screen.getByText('3 shown of 3')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Manage Folders' })).toBeInTheDocument();

@@ -40,11 +40,13 @@ const SECTIONS = [
   },
 ] as const;
 
-/** `?` anywhere but in a text field opens the sheet of gallery and lightbox shortcuts. */
+/** `?` anywhere but in a text field (or where a page takes the key) opens the sheet of gallery and lightbox shortcuts. */
 export function ShortcutSheet() {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      // taken already (the Generate dashboard types every printable key into its workflow search)
+      if (event.defaultPrevented) return;
       if (event.key !== '?' || event.ctrlKey || event.metaKey || event.altKey || isTextField(event.target)) return;
       event.preventDefault();
       setOpen(true);
