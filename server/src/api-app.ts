@@ -33,6 +33,9 @@ export async function createApiApp(runtime: Runtime): Promise<NestExpressApplica
   server.headersTimeout = 66_000;
   const express = app.getHttpAdapter().getInstance();
   express.disable('x-powered-by');
+  // An ETag is a hash of every JSON answer, paid on each call for a 304 that no client of ours asks
+  // for (media files keep theirs: the media route sets its own).
+  express.set('etag', false);
   if (runtime.config.trustProxy) app.set('trust proxy', true);
   const metrics = app.get(ApiMetrics);
   express.use(metrics.httpMiddleware());

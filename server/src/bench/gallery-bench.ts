@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { createEnvironment } from './environment.js';
-import { galleryCases, measureGalleryCases, type GalleryCaseResult } from './gallery-latency.js';
+import { bareHttpCases, galleryCases, measureGalleryCases, type GalleryCaseResult } from './gallery-latency.js';
 import { FOLDER_NAMES, seedGallery, type GallerySeed, type GallerySeedSettings } from './gallery-seed.js';
-import { startApi } from './processes.js';
+import { startApi, startBareHttp } from './processes.js';
 import { type Cleanup, progress } from './support.js';
 
 export interface GallerySettings extends GallerySeedSettings {
@@ -32,6 +32,16 @@ export async function benchGallery(cleanup: Cleanup, settings: GallerySettings):
   // a folder, a quarter of the year and a word of one theme in ten: about a page of matches
   const filtered = { folder: FOLDER_NAMES[0]!, dateFrom: isoDay(120), dateTo: isoDay(30), search: 'sunset', tz: 0 };
   const cases = await galleryCases(api.baseUrl, seed.heavy, filtered, settings.depth);
+  const floors = await bareHttpCases(
+    api.baseUrl,
+    seed.heavy.token,
+    [
+      { name: "Floor: bare node:http answering the first page's bytes", path: cases[0]!.path },
+      { name: "Floor: bare node:http answering the count's bytes", path: cases[4]!.path },
+    ],
+    (bodies) => startBareHttp(env, cleanup, bodies),
+  );
+  cases.push(...floors);
   const results = await measureGalleryCases(env, api.baseUrl, seed.heavy.token, cases, settings.calls);
   const [, atOffset, atCursor] = results;
   if (atOffset?.answered !== atCursor?.answered)

@@ -25,7 +25,8 @@ export interface GalleryCaseResult {
   name: string;
   path: string;
   api: Stats;
-  raw: Stats;
+  /** Null for a floor with no SQL under it. */
+  raw: Stats | null;
   /** What the API answered, to show the case measured something real. */
   answered: string;
   /** False for the floor: a no-op call shown for scale, held to no target. */
@@ -37,12 +38,14 @@ interface Query {
   params: unknown[];
 }
 
-interface Case {
+export interface Case {
   name: string;
   path: string;
-  /** The SQL the API runs for this request, captured from the service itself. */
-  query: Query;
+  /** The SQL the API runs for this request, captured from the service itself; none for a bare HTTP floor. */
+  query: Query | null;
   judged: boolean;
+  /** Another server than the API's, for a floor. */
+  baseUrl?: string;
 }
 
 /** Runs our code with a DataSource that only records its SQL, so the baseline is exactly the API's query. */
@@ -72,8 +75,14 @@ export function search(params: Record<string, string | number>): string {
 /** node:http on one keep-alive socket: fetch (undici) costs the client more per request than the query it waits for. */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-function getJson(baseUrl: string, path: string, token: string): Promise<{ body: unknown; cursor: string | null }> {
-  const answer = new Promise<{ body: unknown; cursor: string | null }>((resolve, reject) => {
+interface Answer {
+  body: unknown;
+  text: string;
+  cursor: string | null;
+}
+
+export function getJson(baseUrl: string, path: string, token: string): Promise<Answer> {
+  const answer = new Promise<Answer>((resolve, reject) => {
     const req = http.get(`${baseUrl}${path}`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -85,7 +94,7 @@ function getJson(baseUrl: string, path: string, token: string): Promise<{ body: 
           return;
         }
         const cursor = res.headers[NEXT_CURSOR_HEADER.toLowerCase()];
-        resolve({ body: JSON.parse(text) as unknown, cursor: typeof cursor === 'string' ? cursor : null });
+        resolve({ body: JSON.parse(text) as unknown, text, cursor: typeof cursor === 'string' ? cursor : null });
       });
     });
     req.on('error', reject);
@@ -101,6 +110,29 @@ function describe(body: unknown): string {
   if (body && typeof body === 'object' && 'count' in body) return `count ${(body as { count: number }).count}`;
   if (body && typeof body === 'object' && 'user' in body) return 'the session user';
   return JSON.stringify(body).slice(0, 80);
+}
+
+/**
+ * Floors held to no target: the bytes the API answered for `paths`, served by a bare node:http
+ * process (see bare-http-process.ts) to the same client, so the table shows what HTTP and
+ * JSON.parse alone cost for an answer of that size.
+ */
+export async function bareHttpCases(
+  apiBaseUrl: string,
+  token: string,
+  paths: Array<{ name: string; path: string }>,
+  start: (bodies: Record<string, string>) => Promise<{ baseUrl: string }>,
+): Promise<Case[]> {
+  const bodies: Record<string, string> = {};
+  for (const [i, { path }] of paths.entries()) bodies[`/floor/${i}`] = (await getJson(apiBaseUrl, path, token)).text;
+  const bare = await start(bodies);
+  return paths.map(({ name }, i) => ({
+    name,
+    path: `/floor/${i}`,
+    baseUrl: bare.baseUrl,
+    query: null,
+    judged: false,
+  }));
 }
 
 /** The cases of issue 5 for the heavy user; the cursor is the one the API hands out at offset `depth`. */
@@ -166,14 +198,16 @@ export async function measureGalleryCases(
     let answered = '';
     const api = async () => {
       const started = performance.now();
-      const { body } = await getJson(baseUrl, c.path, token);
+      const { body } = await getJson(c.baseUrl ?? baseUrl, c.path, token);
       const elapsed = performance.now() - started;
       answered = describe(body);
       return elapsed;
     };
+    const { query } = c;
     const raw = async () => {
+      if (!query) return Number.NaN;
       const started = performance.now();
-      await env.pool.query(c.query.sql, c.query.params);
+      await env.pool.query(query.sql, query.params);
       return performance.now() - started;
     };
     for (let i = 0; i < 10; i++) {
@@ -196,12 +230,13 @@ export async function measureGalleryCases(
       name: c.name,
       path: c.path,
       api: stats(apiTimes),
-      raw: stats(rawTimes),
+      raw: query ? stats(rawTimes) : null,
       answered,
       judged: c.judged,
     });
     progress(
-      `gallery: ${c.name}: api p50 ${percentile(apiTimes, 50).toFixed(1)} ms, raw ${percentile(rawTimes, 50).toFixed(1)} ms`,
+      `gallery: ${c.name}: api p50 ${percentile(apiTimes, 50).toFixed(1)} ms` +
+        (query ? `, raw ${percentile(rawTimes, 50).toFixed(1)} ms` : ''),
     );
   }
   return results;

@@ -12,18 +12,20 @@ export function renderGalleryReport(r: GalleryBenchResult): string {
     return ok ? 'yes' : 'NO';
   };
   const rows = r.cases.map((c) => {
-    const ratio = c.api.p50 / c.raw.p50;
+    const { raw } = c;
+    if (!raw) return [c.name, c.answered, ms(c.api.p50), '-', '-', '-', '-', ms(c.api.p99), '-', '-'];
+    const ratio = c.api.p50 / raw.p50;
     return [
       c.name,
       c.answered,
       ms(c.api.p50),
-      ms(c.raw.p50),
-      ms(c.api.p50 - c.raw.p50),
+      ms(raw.p50),
+      ms(c.api.p50 - raw.p50),
       `${fixed(ratio, 2)}x`,
       c.judged ? judge(ratio <= 2) : '-',
       ms(c.api.p99),
-      ms(c.raw.p99),
-      c.judged ? judge(c.api.p99 < P99_LIMIT_MS && c.raw.p99 < P99_LIMIT_MS) : '-',
+      ms(raw.p99),
+      c.judged ? judge(c.api.p99 < P99_LIMIT_MS && raw.p99 < P99_LIMIT_MS) : '-',
     ];
   });
   const first = r.cases[0]!;
@@ -77,7 +79,8 @@ export function renderGalleryReport(r: GalleryBenchResult): string {
       'validation, the query, signing every media URL, JSON. Raw SQL = the very statement and parameters the API ' +
       'runs (captured from GalleryService itself), sent with pg from this process to rows read. The cursor is the ' +
       `X-Next-Cursor the API answered for the page before offset ${grouped(settings.depth)}; the bench checks that the ` +
-      'cursor page and the offset page hold the same rows.',
+      'cursor page and the offset page hold the same rows. The bare node:http floors answer the very bytes the API ' +
+      'answered for the first page and the count, from a process with no framework, token or database.',
     '',
   ].join('\n');
 }

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { envSchema } from '../config/config.schema.js';
 import type { BenchEnvironment } from './environment.js';
@@ -8,11 +8,14 @@ import { type Cleanup, progress, sleep } from './support.js';
 
 /** Printed on stdout by api-process.js once it listens, followed by the port. */
 export const LISTENING_MARKER = 'BENCH_API_LISTENING';
+/** Printed on stdout by bare-http-process.js once it listens, followed by the port. */
+export const BARE_HTTP_MARKER = 'BENCH_BARE_HTTP_LISTENING';
 const WORKER_READY = 'generation worker consuming';
 
 const DIST_DIR = path.resolve(import.meta.dirname, '..');
 const WORKER_ENTRY = path.join(DIST_DIR, 'worker.js');
 const API_ENTRY = path.join(import.meta.dirname, 'api-process.js');
+const BARE_HTTP_ENTRY = path.join(import.meta.dirname, 'bare-http-process.js');
 
 export interface ChildService {
   readonly name: string;
@@ -114,6 +117,27 @@ export async function startApi(env: BenchEnvironment, cleanup: Cleanup): Promise
     API_ENTRY,
     nodeArgsFromEnv('BENCH_API_NODE_ARGS'),
     childEnv(env, {}),
+    (out) => marker.test(out),
+    cleanup,
+  );
+  const port = Number(marker.exec(service.output())?.[1]);
+  return Object.assign(service, { baseUrl: `http://127.0.0.1:${port}` });
+}
+
+/** bare-http-process.js answering `bodies` (path -> JSON text), for the floor under the API figures. */
+export async function startBareHttp(
+  env: BenchEnvironment,
+  cleanup: Cleanup,
+  bodies: Record<string, string>,
+): Promise<ApiService> {
+  const file = path.join(env.dataDir, 'bare-http-bodies.json');
+  await writeFile(file, JSON.stringify(bodies));
+  const marker = new RegExp(`${BARE_HTTP_MARKER} (\\d+)`);
+  const service = await startChild(
+    'bare HTTP process',
+    BARE_HTTP_ENTRY,
+    [],
+    { ...process.env, BARE_HTTP_BODIES: file },
     (out) => marker.test(out),
     cleanup,
   );

@@ -20,7 +20,9 @@ export function mountClient(app: Express, distDir: string): boolean {
     '/assets',
     express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }),
   );
-  app.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  const files = express.static(distDir, { index: false, maxAge: '1h' });
+  // an API call must not cost a look on disk for a file of that name first
+  app.use((req, res, next) => (SERVER_PATHS.test(req.path) ? next() : files(req, res, next)));
   app.use((req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || SERVER_PATHS.test(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');

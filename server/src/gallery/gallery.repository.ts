@@ -15,7 +15,8 @@ export interface GalleryRow {
   seed_used: string | null;
   user_tags: string[];
   status: 'active' | 'archived';
-  created_at: Date;
+  /** ISO 8601 in UTC with milliseconds, as Date#toISOString prints it: made by PostgreSQL, not parsed into a Date and printed again. */
+  created_at: string;
   created_key: string;
 }
 
@@ -29,8 +30,10 @@ export interface FolderSummaryRow {
   previews: string[] | null;
 }
 
+const ISO_CREATED_AT = `to_char(g.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 const ROW_COLUMNS = `g.id, g.job_id, g.job_name, g.workflow_name, g.file_path, g.thumbnail_path, f.name AS folder_name,
-  g.seed_used, g.user_tags, g.status, g.created_at, g.created_at::text AS created_key`;
+  g.seed_used, g.user_tags, g.status, ${ISO_CREATED_AT} AS created_at, g.created_at::text AS created_key`;
 
 /** The count of a filter that only names owner, status and folder, read from gallery_counts. */
 function countersQuery(where: GalleryWhere): [string, unknown[]] {

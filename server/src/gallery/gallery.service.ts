@@ -116,7 +116,7 @@ export class GalleryService {
       seed_used: r.seed_used === null ? null : Number(r.seed_used),
       user_tags: r.user_tags,
       status: r.status,
-      created_at: new Date(r.created_at).toISOString(),
+      created_at: r.created_at,
     };
   }
 }

@@ -1,24 +1,45 @@
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { RequestHandler } from 'express';
-import { pinoHttp } from 'pino-http';
-import type { Logger } from 'pino';
+import type { Level, Logger } from 'pino';
 
-/** One structured line per request, with a request id (kept from X-Request-Id when sent). */
+/** A request id a caller may hand us: short, and nothing that could break a log line or a header. */
+const CALLER_REQUEST_ID = /^[\w-]{1,64}$/;
+const UNLOGGED_PATHS = new Set(['/api/health']);
+
+function levelOf(statusCode: number, finished: boolean): Level {
+  if (statusCode >= 500) return 'error';
+  return statusCode >= 400 || !finished ? 'warn' : 'info';
+}
+
+/**
+ * One structured line per request, with a request id (kept from X-Request-Id when sent), written
+ * when the answer is done or the caller went away. Our own rather than pino-http: that builds a
+ * child logger and its serializers for every request whether or not the line is written, a cost
+ * every API call paid at the default level.
+ */
 export function requestLogger(logger: Logger): RequestHandler {
-  return pinoHttp({
-    logger: logger.child({ component: 'http' }),
-    genReqId: (req, res) => {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    customLogLevel: (_req, res, err) =>
-      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-    autoLogging: { ignore: (req) => req.url === '/api/health' },
-    serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-  }) as unknown as RequestHandler;
+  const http = logger.child({ component: 'http' });
+  return (req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && CALLER_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', id);
+    if (UNLOGGED_PATHS.has(req.url)) return next();
+    const started = performance.now();
+    const { method, url } = req;
+    res.once('close', () => {
+      const finished = res.writableFinished;
+      const level = levelOf(res.statusCode, finished);
+      if (!http.isLevelEnabled(level)) return;
+      http[level](
+        {
+          req: { id, method, url },
+          res: { statusCode: res.statusCode },
+          responseTime: Math.round(performance.now() - started),
+        },
+        finished ? 'request completed' : 'request aborted',
+      );
+    });
+    next();
+  };
 }

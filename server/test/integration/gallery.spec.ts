@@ -97,9 +97,23 @@ describe('gallery API', () => {
     const items = await list();
     expect(items.map((i) => i.job_name)).toEqual(['e-newest', 'c', 'b', 'a-oldest']);
     expect(items[0]).toMatchObject({ folder_path: 'Later', user_tags: ['Fox'], status: 'active' });
+    expect(items.map((i) => i.created_at)).toEqual([
+      '2026-11-20T08:00:00.000Z',
+      ...items.slice(1).map((i) => new Date(i.created_at).toISOString()),
+    ]);
     expect(items[2]!.file_path).toMatch(/^\/api\/media\/media\/x\/1\.webm\?exp=\d+&sig=/);
     expect(items[1]!.folder_path).toBeNull();
     expect(await count()).toBe(4);
+  });
+
+  it('dates items as UTC instants with milliseconds, as a JavaScript Date would print them', async () => {
+    const id = ids.get('me:e-newest')!;
+    await t.db.pool.query(`UPDATE gallery_items SET created_at = '2026-11-20T08:00:00.123987+02:00' WHERE id = $1`, [
+      id,
+    ]);
+    expect((await list('?job_name=e-newest'))[0]!.created_at).toBe('2026-11-20T06:00:00.123Z');
+    const archived = await t.request<GalleryItem>('POST', `/api/gallery/${id}/archive`, { token });
+    expect(archived.body.created_at).toBe('2026-11-20T06:00:00.123Z');
   });
 
   it('filters: all, ungrouped, a named folder, status, job, workflow, search, dates', async () => {
