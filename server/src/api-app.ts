@@ -34,8 +34,9 @@ export async function createApiApp(runtime: Runtime): Promise<NestExpressApplica
   const express = app.getHttpAdapter().getInstance();
   express.disable('x-powered-by');
   // An ETag is a hash of every JSON answer, paid on each call for a 304 that no client of ours asks
-  // for (media files keep theirs: the media route sets its own).
-  express.set('etag', false);
+  // for. A generator that makes none, rather than `false`: express hands the setting on to sendFile,
+  // and media files keep the ETag it makes from their size and date.
+  express.set('etag', () => undefined);
   if (runtime.config.trustProxy) app.set('trust proxy', true);
   const metrics = app.get(ApiMetrics);
   express.use(metrics.httpMiddleware());

@@ -17,6 +17,20 @@ export function resolveMediaPath(dataDir: string, relativePath: string): string 
   return resolved.startsWith(root + path.sep) ? resolved : null;
 }
 
+/** Where each data directory really is, looked up once: every media request needs it. */
+const realRoots = new Map<string, Promise<string>>();
+
+function realRoot(dataDir: string): Promise<string> {
+  let root = realRoots.get(dataDir);
+  if (!root) {
+    root = realpath(dataDir);
+    realRoots.set(dataDir, root);
+    // not there yet (or unreadable): asked again next time rather than remembered as missing
+    root.catch(() => realRoots.delete(dataDir));
+  }
+  return root;
+}
+
 /**
  * The file to serve for a relative media path: resolveMediaPath's checks, then the same again for
  * where the file really is, so a symbolic link under the data directory cannot lead out of it.
@@ -25,7 +39,7 @@ export async function servableMediaFile(dataDir: string, relativePath: string): 
   const file = resolveMediaPath(dataDir, relativePath);
   if (!file) return null;
   try {
-    const [real, root] = await Promise.all([realpath(file), realpath(dataDir)]);
+    const [real, root] = await Promise.all([realpath(file), realRoot(dataDir)]);
     return real.startsWith(root + path.sep) ? real : null;
   } catch {
     return null;

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import type { TestUser } from '../support/factories.js';
+import { connectSocket, socketHandshake } from '../support/socket-handshake.js';
 
 const SECRET = randomBytes(32).toString('hex');
 
@@ -108,23 +108,7 @@ describe('authentication and roles on protected routes', () => {
   });
 
   it('checks a socket handshake token the same way', async () => {
-    const handshake = (bearer: string) =>
-      new Promise<string>((resolve) => {
-        const socket = io(t.baseUrl, {
-          path: '/socket.io',
-          auth: { token: bearer },
-          transports: ['websocket'],
-          reconnection: false,
-        });
-        socket.once('connect', () => {
-          socket.close();
-          resolve('connected');
-        });
-        socket.once('connect_error', (err) => {
-          socket.close();
-          resolve(err.message);
-        });
-      });
+    const handshake = (bearer: string) => socketHandshake(t.baseUrl, { token: bearer });
     const valid = {
       sub: String(user.id),
       iat: now(),
@@ -153,17 +137,7 @@ describe('authentication and roles on protected routes', () => {
       iss: 'atelier',
       pwd: await passwordStamp(user.id),
     };
-    const socket = io(t.baseUrl, {
-      path: '/socket.io',
-      auth: { token: token(claims) },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
+    const { socket, dropped } = await connectSocket(t.baseUrl, token(claims));
     const reason = await Promise.race([dropped, new Promise((r) => setTimeout(() => r('still connected'), 5000))]);
     socket.close();
     expect(reason).toBe('io server disconnect');

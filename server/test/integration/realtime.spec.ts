@@ -1,24 +1,10 @@
-import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/test-app.js';
 import { startTestApp } from '../support/test-app.js';
 import { createTinyWorkflow, listen, submitJob } from '../support/pipeline.js';
 import { startSecondApi } from '../support/second-api.js';
+import { socketHandshake } from '../support/socket-handshake.js';
 import { waitFor } from '../support/wait-for.js';
-
-function connectError(baseUrl: string, auth: Record<string, unknown>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = io(baseUrl, { path: '/socket.io', auth, transports: ['websocket'], reconnection: false });
-    socket.once('connect', () => {
-      socket.close();
-      reject(new Error('connected without a valid token'));
-    });
-    socket.once('connect_error', (err) => {
-      socket.close();
-      resolve(err.message);
-    });
-  });
-}
 
 describe('live events over Socket.IO', () => {
   let t: TestApp;
@@ -35,12 +21,12 @@ describe('live events over Socket.IO', () => {
   afterAll(() => t.close());
 
   it('refuses a connection without a token, with a bad one, or for a deleted user', async () => {
-    expect(await connectError(t.baseUrl, {})).toBe('unauthorized');
-    expect(await connectError(t.baseUrl, { token: 'not-a-jwt' })).toBe('unauthorized');
+    expect(await socketHandshake(t.baseUrl, {})).toBe('unauthorized');
+    expect(await socketHandshake(t.baseUrl, { token: 'not-a-jwt' })).toBe('unauthorized');
     const gone = await t.createUser();
     const token = await t.login(gone);
     await t.db.pool.query('DELETE FROM users WHERE id = $1', [gone.id]);
-    expect(await connectError(t.baseUrl, { token })).toBe('unauthorized');
+    expect(await socketHandshake(t.baseUrl, { token })).toBe('unauthorized');
   });
 
   it('sends a job to its owner only, and the queue to everyone', async () => {

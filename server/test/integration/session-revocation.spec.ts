@@ -1,34 +1,9 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../support/factories.js';
 import { startSecondApi } from '../support/second-api.js';
+import { connectSocket, socketHandshake } from '../support/socket-handshake.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-
-/** A socket connected with `token`, recording why it was disconnected. */
-async function connect(baseUrl: string, token: string): Promise<{ socket: Socket; dropped: Promise<string> }> {
-  const socket = io(baseUrl, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
-  return { socket, dropped };
-}
-
-/** The error a fresh connection with this handshake gets, or 'connected'. */
-function handshake(baseUrl: string, auth: Record<string, unknown>): Promise<string> {
-  return new Promise((resolve) => {
-    const socket = io(baseUrl, { path: '/socket.io', auth, transports: ['websocket'], reconnection: false });
-    socket.once('connect', () => {
-      socket.close();
-      resolve('connected');
-    });
-    socket.once('connect_error', (err) => {
-      socket.close();
-      resolve(err.message);
-    });
-  });
-}
 
 /** The same socket object connecting again, the way the client's own reconnection does. */
 function reconnect(socket: Socket): Promise<string> {
@@ -71,8 +46,8 @@ describe('revoking a session: deleting a user or changing their password', () =>
   }> {
     const user = await t.createUser({ role: 'user' });
     const token = await t.login(user);
-    const a = await connect(t.baseUrl, token);
-    const b = await connect(second.baseUrl, token);
+    const a = await connectSocket(t.baseUrl, token);
+    const b = await connectSocket(second.baseUrl, token);
     return { user, token, here: a.socket, there: b.socket, drops: Promise.all([a.dropped, b.dropped]) };
   }
 
@@ -85,14 +60,14 @@ describe('revoking a session: deleting a user or changing their password', () =>
     for (const baseUrl of [t.baseUrl, second.baseUrl]) {
       const res = await fetch(`${baseUrl}/api/session`, { headers: { authorization: `Bearer ${token}` } });
       expect(res.status, baseUrl).toBe(401);
-      expect(await handshake(baseUrl, { token })).toBe('unauthorized');
+      expect(await socketHandshake(baseUrl, { token })).toBe('unauthorized');
     }
     expect(await reconnect(here)).toBe('unauthorized');
     expect(await reconnect(there)).toBe('unauthorized');
     // what a client recovering its connection state sends: its old session id and last offset
     const recovery = { token, pid: here.id ?? 'previous-session', offset: '0-0' };
-    expect(await handshake(t.baseUrl, recovery)).toBe('unauthorized');
-    expect(await handshake(second.baseUrl, recovery)).toBe('unauthorized');
+    expect(await socketHandshake(t.baseUrl, recovery)).toBe('unauthorized');
+    expect(await socketHandshake(second.baseUrl, recovery)).toBe('unauthorized');
     here.close();
     there.close();
   }
@@ -108,7 +83,7 @@ describe('revoking a session: deleting a user or changing their password', () =>
 
     const fresh = await t.login({ username: user.username, password: 'a-brand-new-password-1' });
     expect((await t.request('GET', '/api/session', { token: fresh })).status).toBe(200);
-    expect(await handshake(second.baseUrl, { token: fresh })).toBe('connected');
+    expect(await socketHandshake(second.baseUrl, { token: fresh })).toBe('connected');
   });
 
   it('deleting the user stops their token on HTTP and drops their sockets everywhere', async () => {

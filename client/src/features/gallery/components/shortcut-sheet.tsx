@@ -1,12 +1,7 @@
 import { Box, CloseButton, Dialog, HStack, Heading, Kbd, Portal, Stack, Table } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import {
-  FOLDER_HOTKEY_KEYS,
-  GRID_SHORTCUTS,
-  LIGHTBOX_SHORTCUTS,
-  isTextField,
-  type Shortcut,
-} from '../utils/key-actions';
+import { isTextField } from '../../../lib/text-field';
+import { FOLDER_HOTKEY_KEYS, GRID_SHORTCUTS, LIGHTBOX_SHORTCUTS, type Shortcut } from '../utils/key-actions';
 
 const KEY_NAMES: Record<string, string> = {
   ArrowLeft: '←',

@@ -1,4 +1,5 @@
 import type { GalleryFolder } from '@atelier/shared';
+import { isTextField } from '../../../lib/text-field';
 import { folderForKey } from './folder-hotkeys';
 
 type LightboxKeyType = 'close' | 'next' | 'previous' | 'archive' | 'reset-zoom' | 'unfolder';
@@ -76,12 +77,6 @@ export function gridKeyAction(
   if (selectedCount === 0) return null;
   const folder = folderForKey(folders, press.key);
   return folder ? { type: 'move', folder } : null;
-}
-
-/** A field that takes typing, where keys are text rather than shortcuts. */
-export function isTextField(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
 /** Keys typed into a field or a dialog are not gallery shortcuts. */

@@ -1,9 +1,5 @@
 import { useEffect, useRef } from 'react';
-
-function isTextEntry(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
+import { isTextField } from '../../../lib/text-field';
 
 /**
  * Calls `onKey` with a printable key typed while focus is outside any input (SPEC section 2, Generate
@@ -19,7 +15,7 @@ export function usePrintableKeyOpener(onKey: (key: string) => void): void {
   useEffect(() => {
     const listener = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.key.length !== 1 || event.key === ' ' || isTextEntry(event.target)) return;
+      if (event.key.length !== 1 || event.key === ' ' || isTextField(event.target)) return;
       event.preventDefault();
       latest.current(event.key);
     };
