@@ -12,9 +12,14 @@ export interface UploadedFile {
   size: number;
 }
 
-/** A name for the list when none is given: the uploaded file's name without its extension. */
+/**
+ * A name for the list when none is given: the uploaded file's name without its extension. The name
+ * is whatever the client's multipart header said: control characters (a NUL cannot even be stored)
+ * are dropped, since nobody typed them.
+ */
 function defaultDisplayName(originalName: string, filename: string): string {
   const base = originalName
+    .replace(/\p{Cc}/gu, '')
     .replace(/^.*[\\/]/, '')
     .replace(/\.[^.]*$/, '')
     .trim();

@@ -181,6 +181,32 @@ describe('assets', () => {
     expect(longName.body.error).toBe('Display name must be at most 200 characters');
   });
 
+  it('names an asset after its file, control characters of the file name dropped rather than failing', async () => {
+    const send = async (disposition: string, bytes: Buffer) => {
+      const boundary = `----atelier${randomBytes(8).toString('hex')}`;
+      const body = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; ${disposition}\r\n`),
+        Buffer.from('Content-Type: image/png\r\n\r\n'),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const res = await fetch(`${t.baseUrl}/api/assets`, {
+        method: 'POST',
+        body,
+        headers: { authorization: `Bearer ${aliceToken}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+      return { status: res.status, body: (await res.json()) as Answer<Asset> };
+    };
+    const encoded = await send(`filename*=utf-8''night%00%07shift%1B.png`, await image('png', '#101010'));
+    expect([encoded.status, encoded.body.display_name]).toEqual([201, 'nightshift']);
+    const raw = await send('filename="dawn\u0000\u0001.png"', await image('png', '#fafafa'));
+    // raw control bytes in a part header are not HTTP: the parser refuses the request as a whole
+    expect([raw.status, raw.body]).toEqual([400, { error: 'Multipart: Malformed part header' }]);
+    const nothingLeft = await send(`filename*=utf-8''%00%01.png`, await image('png', '#808080'));
+    expect(nothingLeft.status).toBe(201);
+    expect(nothingLeft.body.display_name).toBe(nothingLeft.body.filename);
+  });
+
   it('needs sign-in to upload or delete', async () => {
     expect((await upload(await image('png'), { token: null })).status).toBe(401);
     expect((await t.request('DELETE', '/api/assets/1')).status).toBe(401);
