@@ -11,8 +11,8 @@ import { BARE_HTTP_MARKER } from './processes.js';
 function main(): void {
   const file = process.env.BARE_HTTP_BODIES;
   if (!file) throw new Error('BARE_HTTP_BODIES names no file');
-  const bodies = new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>));
-  const buffers = new Map([...bodies].map(([path, body]) => [path, Buffer.from(body)]));
+  const bodies = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  const buffers = new Map(Object.entries(bodies).map(([path, body]) => [path, Buffer.from(body)]));
   const server = http.createServer((req, res) => {
     const body = buffers.get(req.url ?? '');
     if (!body) {

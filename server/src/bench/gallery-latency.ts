@@ -38,7 +38,7 @@ interface Query {
   params: unknown[];
 }
 
-export interface Case {
+interface Case {
   name: string;
   path: string;
   /** The SQL the API runs for this request, captured from the service itself; none for a bare HTTP floor. */
@@ -81,7 +81,7 @@ interface Answer {
   cursor: string | null;
 }
 
-export function getJson(baseUrl: string, path: string, token: string): Promise<Answer> {
+function getJson(baseUrl: string, path: string, token: string): Promise<Answer> {
   const answer = new Promise<Answer>((resolve, reject) => {
     const req = http.get(`${baseUrl}${path}`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
       const chunks: Buffer[] = [];
@@ -204,25 +204,29 @@ export async function measureGalleryCases(
       return elapsed;
     };
     const { query } = c;
-    const raw = async () => {
-      if (!query) return Number.NaN;
-      const started = performance.now();
-      await env.pool.query(query.sql, query.params);
-      return performance.now() - started;
-    };
-    for (let i = 0; i < 10; i++) {
-      await api();
-      await raw();
-    }
     const apiTimes: number[] = [];
     const rawTimes: number[] = [];
+    const timeApi = async () => apiTimes.push(await api());
+    // a floor has no SQL: its calls are the API's alone
+    const timeRaw = async () => {
+      if (!query) return;
+      const started = performance.now();
+      await env.pool.query(query.sql, query.params);
+      rawTimes.push(performance.now() - started);
+    };
+    for (let i = 0; i < 10; i++) {
+      await timeApi();
+      await timeRaw();
+    }
+    apiTimes.length = 0;
+    rawTimes.length = 0;
     for (let i = 0; i < calls; i++) {
       if (i % 2 === 0) {
-        apiTimes.push(await api());
-        rawTimes.push(await raw());
+        await timeApi();
+        await timeRaw();
       } else {
-        rawTimes.push(await raw());
-        apiTimes.push(await api());
+        await timeRaw();
+        await timeApi();
       }
     }
     const stats = (xs: number[]) => ({ p50: percentile(xs, 50), p99: percentile(xs, 99) });

@@ -109,19 +109,25 @@ export interface ApiService extends ChildService {
   baseUrl: string;
 }
 
-/** The API (REST, Socket.IO with the Redis adapter) as a child process on a free loopback port. */
-export async function startApi(env: BenchEnvironment, cleanup: Cleanup): Promise<ApiService> {
-  const marker = new RegExp(`${LISTENING_MARKER} (\\d+)`);
-  const service = await startChild(
-    'API process',
-    API_ENTRY,
-    nodeArgsFromEnv('BENCH_API_NODE_ARGS'),
-    childEnv(env, {}),
-    (out) => marker.test(out),
-    cleanup,
-  );
-  const port = Number(marker.exec(service.output())?.[1]);
+/** A child that prints `marker` and its port once it listens on loopback. */
+async function startListening(
+  name: string,
+  entry: string,
+  marker: string,
+  nodeArgs: string[],
+  env: NodeJS.ProcessEnv,
+  cleanup: Cleanup,
+): Promise<ApiService> {
+  const listening = new RegExp(`${marker} (\\d+)`);
+  const service = await startChild(name, entry, nodeArgs, env, (out) => listening.test(out), cleanup);
+  const port = Number(listening.exec(service.output())?.[1]);
   return Object.assign(service, { baseUrl: `http://127.0.0.1:${port}` });
+}
+
+/** The API (REST, Socket.IO with the Redis adapter) as a child process on a free loopback port. */
+export function startApi(env: BenchEnvironment, cleanup: Cleanup): Promise<ApiService> {
+  const args = nodeArgsFromEnv('BENCH_API_NODE_ARGS');
+  return startListening('API process', API_ENTRY, LISTENING_MARKER, args, childEnv(env, {}), cleanup);
 }
 
 /** bare-http-process.js answering `bodies` (path -> JSON text), for the floor under the API figures. */
@@ -132,17 +138,8 @@ export async function startBareHttp(
 ): Promise<ApiService> {
   const file = path.join(env.dataDir, 'bare-http-bodies.json');
   await writeFile(file, JSON.stringify(bodies));
-  const marker = new RegExp(`${BARE_HTTP_MARKER} (\\d+)`);
-  const service = await startChild(
-    'bare HTTP process',
-    BARE_HTTP_ENTRY,
-    [],
-    { ...process.env, BARE_HTTP_BODIES: file },
-    (out) => marker.test(out),
-    cleanup,
-  );
-  const port = Number(marker.exec(service.output())?.[1]);
-  return Object.assign(service, { baseUrl: `http://127.0.0.1:${port}` });
+  const childEnv = { ...process.env, BARE_HTTP_BODIES: file };
+  return startListening('bare HTTP process', BARE_HTTP_ENTRY, BARE_HTTP_MARKER, [], childEnv, cleanup);
 }
 
 /** A real worker process (server/dist/worker.js) with the default WORKER_CONCURRENCY. */

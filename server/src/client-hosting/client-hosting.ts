@@ -16,17 +16,18 @@ export function defaultClientDistDir(): string {
 export function mountClient(app: Express, distDir: string): boolean {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) return false;
-  app.use(
+  const client = express.Router();
+  client.use(
     '/assets',
     express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }),
   );
-  const files = express.static(distDir, { index: false, maxAge: '1h' });
-  // an API call must not cost a look on disk for a file of that name first
-  app.use((req, res, next) => (SERVER_PATHS.test(req.path) ? next() : files(req, res, next)));
-  app.use((req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || SERVER_PATHS.test(req.path)) return next();
+  client.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  client.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(indexFile);
   });
+  // API and socket paths never reach the client's files: no look on disk for a file of that name
+  app.use((req, res, next) => (SERVER_PATHS.test(req.path) ? next() : client(req, res, next)));
   return true;
 }
