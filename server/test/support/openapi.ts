@@ -13,7 +13,7 @@ interface ExpressLayer {
 export type OperationKey = `${string} /${string}`;
 
 /** Express path syntax to OpenAPI's: `/api/jobs/:id` -> `/jobs/{id}`, `/api/media/*path` -> `/media/{path}`. */
-export function toDocumentPath(expressPath: string): string {
+export function openApiPathOf(expressPath: string): string {
   return expressPath.slice(`/${API_PREFIX}`.length).replace(/[:*](\w+)/g, '{$1}');
 }
 
@@ -29,7 +29,7 @@ export function registeredApiOperations(app: NestExpressApplication): OperationK
     for (const path of [route.path].flat()) {
       if (!path.startsWith(`/${API_PREFIX}/`)) continue;
       for (const [method, on] of Object.entries(route.methods)) {
-        if (on) operations.push(`${method} ${toDocumentPath(path)}` as OperationKey);
+        if (on) operations.push(`${method} ${openApiPathOf(path)}` as OperationKey);
       }
     }
   }
