@@ -1,5 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { createEnvironment } from './environment.js';
+import { analyticsCases } from './analytics-cases.js';
+import { seedAnalyticsJobs, type AnalyticsSeed } from './analytics-seed.js';
+import { createEnvironment, createUsers, type BenchEnvironment } from './environment.js';
 import { bareHttpCases, galleryCases, measureGalleryCases, type GalleryCaseResult } from './gallery-latency.js';
 import { FOLDER_NAMES, seedGallery, type GallerySeed, type GallerySeedSettings } from './gallery-seed.js';
 import { startApi, startBareHttp } from './processes.js';
@@ -8,6 +10,8 @@ import { type Cleanup, progress } from './support.js';
 export interface GallerySettings extends GallerySeedSettings {
   calls: number;
   depth: number;
+  /** One-item jobs added after the gallery cases, for the analytics cases. */
+  analyticsJobs: number;
 }
 
 export interface GalleryBenchResult {
@@ -15,6 +19,7 @@ export interface GalleryBenchResult {
   seed: GallerySeed;
   filtered: Record<string, string | number>;
   cases: GalleryCaseResult[];
+  analytics: { seed: AnalyticsSeed; cases: GalleryCaseResult[] };
   durationS: number;
 }
 
@@ -46,6 +51,25 @@ export async function benchGallery(cleanup: Cleanup, settings: GallerySettings):
   const [, atOffset, atCursor] = results;
   if (atOffset?.answered !== atCursor?.answered)
     throw new Error(`the cursor page (${atCursor?.answered}) is not the page at the offset (${atOffset?.answered})`);
+  const analytics = await benchAnalytics(env, seed, api.baseUrl, settings);
   await api.stop();
-  return { settings, seed, filtered, cases: results, durationS: (performance.now() - started) / 1000 };
+  return { settings, seed, filtered, cases: results, analytics, durationS: (performance.now() - started) / 1000 };
+}
+
+/** Run after the gallery cases, whose figures the extra jobs would not change: gallery queries never read jobs. */
+async function benchAnalytics(
+  env: BenchEnvironment,
+  seed: GallerySeed,
+  baseUrl: string,
+  settings: GallerySettings,
+): Promise<GalleryBenchResult['analytics']> {
+  progress(`analytics: seeding ${settings.analyticsJobs.toLocaleString('en')} one-item jobs`);
+  const analyticsSeed = await seedAnalyticsJobs(env, seed.userIds, settings.analyticsJobs);
+  const [admin] = await createUsers(env, 1, 'bench-password-1', 'analytics_admin');
+  await env.pool.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [admin!.id]);
+  const cases = await analyticsCases(seed.heavy, admin!);
+  return {
+    seed: analyticsSeed,
+    cases: await measureGalleryCases(env, baseUrl, seed.heavy.token, cases, settings.calls),
+  };
 }

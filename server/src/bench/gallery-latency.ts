@@ -33,38 +33,55 @@ export interface GalleryCaseResult {
   judged: boolean;
 }
 
-interface Query {
+export interface Query {
   sql: string;
   params: unknown[];
 }
 
-interface Case {
+export interface Case {
   name: string;
   path: string;
-  /** The SQL the API runs for this request, captured from the service itself; none for a bare HTTP floor. */
-  query: Query | null;
+  /**
+   * The SQL the API runs for this request, captured from our code itself: the raw run sends them
+   * at once, as the API does. Empty for a bare HTTP floor.
+   */
+  queries: Query[];
   judged: boolean;
   /** Another server than the API's, for a floor. */
   baseUrl?: string;
+  /** Another caller than the measured user. */
+  token?: string;
 }
 
-/** Runs our code with a DataSource that only records its SQL, so the baseline is exactly the API's query. */
-async function captureQuery(work: (recorder: DataSource) => Promise<unknown>): Promise<Query> {
+/**
+ * Runs our code with a DataSource that only records its SQL (answering `rows` to every query), so
+ * the baseline is exactly the API's statements.
+ */
+export async function captureQueries(
+  work: (recorder: DataSource) => Promise<unknown>,
+  rows: unknown[] = [],
+): Promise<Query[]> {
   const seen: Query[] = [];
   const recorder = {
     query: (sql: string, params: unknown[]) => {
       seen.push({ sql, params: [...params] });
-      return Promise.resolve([]);
+      return Promise.resolve(rows);
     },
   } as unknown as DataSource;
   await work(recorder);
-  if (seen.length !== 1) throw new Error(`expected one query, the service ran ${seen.length}`);
-  return seen[0]!;
+  if (seen.length === 0) throw new Error('the code under measure ran no query');
+  return seen;
 }
 
-function captureSql(work: (service: GalleryService) => Promise<unknown>): Promise<Query> {
+async function captureOne(work: (recorder: DataSource) => Promise<unknown>): Promise<Query[]> {
+  const seen = await captureQueries(work);
+  if (seen.length !== 1) throw new Error(`expected one query, the service ran ${seen.length}`);
+  return seen;
+}
+
+function captureSql(work: (service: GalleryService) => Promise<unknown>): Promise<Query[]> {
   // no row comes back, so nothing is signed
-  return captureQuery((recorder) => work(new GalleryService(new GalleryRepository(recorder), {} as MediaUrlSigner)));
+  return captureOne((recorder) => work(new GalleryService(new GalleryRepository(recorder), {} as MediaUrlSigner)));
 }
 
 /** A query string of the params, in their order. */
@@ -109,6 +126,10 @@ function describe(body: unknown): string {
   }
   if (body && typeof body === 'object' && 'count' in body) return `count ${(body as { count: number }).count}`;
   if (body && typeof body === 'object' && 'user' in body) return 'the session user';
+  if (body && typeof body === 'object' && 'view_type' in body) {
+    const { view_type, system_stats } = body as { view_type: string; system_stats: { total_jobs: number } };
+    return `${view_type} view, ${system_stats.total_jobs.toLocaleString('en')} jobs`;
+  }
   return JSON.stringify(body).slice(0, 80);
 }
 
@@ -130,7 +151,7 @@ export async function bareHttpCases(
     name,
     path: `/floor/${i}`,
     baseUrl: bare.baseUrl,
-    query: null,
+    queries: [],
     judged: false,
   }));
 }
@@ -146,7 +167,7 @@ export async function galleryCases(
   const list = async (name: string, params: Record<string, string | number>): Promise<Case> => ({
     name,
     path: `/api/gallery?${search(params)}`,
-    query: await captureSql((s) => s.list(session, galleryListQuerySchema.parse(params))),
+    queries: await captureSql((s) => s.list(session, galleryListQuerySchema.parse(params))),
     judged: true,
   });
   const before = await getJson(baseUrl, `/api/gallery?${search({ limit: 100, offset: depth - 100 })}`, user.token);
@@ -154,7 +175,7 @@ export async function galleryCases(
   const countCase = async (name: string, params: Record<string, string | number>): Promise<Case> => ({
     name,
     path: `/api/gallery/count?${search(params)}`,
-    query: await captureSql((s) => s.count(session, galleryFilterQuerySchema.parse(params))),
+    queries: await captureSql((s) => s.count(session, galleryFilterQuerySchema.parse(params))),
     judged: true,
   });
   return [
@@ -167,13 +188,13 @@ export async function galleryCases(
     {
       name: 'GET /api/folders',
       path: '/api/folders',
-      query: await captureSql((s) => s.folders(session, folderFilterQuerySchema.parse({}))),
+      queries: await captureSql((s) => s.folders(session, folderFilterQuerySchema.parse({}))),
       judged: true,
     },
     {
       name: 'Floor: GET /api/session (token check and the user row, nothing else)',
       path: '/api/session',
-      query: await captureQuery((recorder) =>
+      queries: await captureOne((recorder) =>
         new UsersRepository({} as Repository<UserEntity>, recorder).findSession(user.id),
       ),
       judged: false,
@@ -198,20 +219,20 @@ export async function measureGalleryCases(
     let answered = '';
     const api = async () => {
       const started = performance.now();
-      const { body } = await getJson(c.baseUrl ?? baseUrl, c.path, token);
+      const { body } = await getJson(c.baseUrl ?? baseUrl, c.path, c.token ?? token);
       const elapsed = performance.now() - started;
       answered = describe(body);
       return elapsed;
     };
-    const { query } = c;
+    const { queries } = c;
     const apiTimes: number[] = [];
     const rawTimes: number[] = [];
     const timeApi = async () => apiTimes.push(await api());
     // a floor has no SQL: its calls are the API's alone
     const timeRaw = async () => {
-      if (!query) return;
+      if (queries.length === 0) return;
       const started = performance.now();
-      await env.pool.query(query.sql, query.params);
+      await Promise.all(queries.map((q) => env.pool.query(q.sql, q.params)));
       rawTimes.push(performance.now() - started);
     };
     for (let i = 0; i < 10; i++) {
@@ -234,13 +255,13 @@ export async function measureGalleryCases(
       name: c.name,
       path: c.path,
       api: stats(apiTimes),
-      raw: query ? stats(rawTimes) : null,
+      raw: queries.length ? stats(rawTimes) : null,
       answered,
       judged: c.judged,
     });
     progress(
       `gallery: ${c.name}: api p50 ${percentile(apiTimes, 50).toFixed(1)} ms` +
-        (query ? `, raw ${percentile(rawTimes, 50).toFixed(1)} ms` : ''),
+        (queries.length ? `, raw ${percentile(rawTimes, 50).toFixed(1)} ms` : ''),
     );
   }
   return results;

@@ -12,6 +12,8 @@ export interface GallerySeedSettings {
 
 export interface GallerySeed {
   heavy: BenchUser;
+  /** Every user of the seed, the heavy one first. */
+  userIds: number[];
   items: number;
   heavyItems: number;
   folders: number;
@@ -23,7 +25,7 @@ export interface GallerySeed {
 export const FOLDER_NAMES = ['Portraits', 'Landscapes', 'Keepers', 'Drafts', 'Client A', 'Client B', 'Video', 'Inbox'];
 const THEMES = ['Sunset', 'Forest', 'City', 'Ocean', 'Desert', 'Studio', 'Night', 'Mountain', 'Garden', 'Harbor'];
 const SUBJECTS = ['portrait', 'street', 'still life', 'architecture', 'product', 'fashion', 'aerial', 'macro'];
-const WORKFLOWS = [
+export const WORKFLOW_NAMES = [
   'SDXL Base',
   'Flux Dev',
   'Portrait Pro',
@@ -86,10 +88,10 @@ export async function seedGallery(
           CROSS JOIN LATERAL generate_series(0, (u.items - 1) / ${JOB_SIZE}) AS k
           CROSS JOIN LATERAL (SELECT LEAST(${JOB_SIZE}, u.items - k * ${JOB_SIZE}) AS n,
                  now() - interval '${SEED_DAYS} days' * (1 - (k + 1)::float / (u.items / ${JOB_SIZE} + 1)) AS at,
-                 ($3::text[])[1 + floor(random() * ${WORKFLOWS.length})::int] AS wf,
+                 ($3::text[])[1 + floor(random() * ${WORKFLOW_NAMES.length})::int] AS wf,
                  ($4::text[])[1 + floor(random() * ${THEMES.length})::int] || ' '
                    || ($5::text[])[1 + floor(random() * ${SUBJECTS.length})::int] || ' ' || k AS name) j`,
-      [ids, counts, WORKFLOWS, THEMES, SUBJECTS],
+      [ids, counts, WORKFLOW_NAMES, THEMES, SUBJECTS],
     );
     const dropped = await dropSecondaryIndexes(client);
     // one statement in time order, so the users' rows interleave on disk as they would in use
@@ -141,6 +143,7 @@ export async function seedGallery(
     );
     return {
       heavy: users[0]!,
+      userIds: ids,
       items: seeded.items,
       heavyItems: seeded.heavy,
       folders: seeded.folders,

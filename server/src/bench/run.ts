@@ -27,6 +27,7 @@ import { Cleanup, errorMessage, grouped, intFromEnv, progress } from './support.
  *   BENCH_MEMORY_ITEMS   items of figure 4 (100000); BENCH_MEMORY_JOB_SIZE items per job (100)
  *   BENCH_GALLERY_ITEMS  gallery items of the seed (1000000); BENCH_GALLERY_HEAVY the measured user's (200000)
  *   BENCH_GALLERY_USERS  users of the seed (100); BENCH_GALLERY_CALLS calls per gallery case (100)
+ *   BENCH_ANALYTICS_JOBS one-item jobs added for the analytics cases (1000000)
  *   BENCH_LOAD_SECONDS   length of the load run (60); BENCH_LOAD_SOCKETS its connected clients (500)
  *   BENCH_LOAD_POLLERS   users polling the queue and their jobs every 5 s (50); BENCH_LOAD_BURST jobs submitted at once (200)
  *   BENCH_ONLY           `pipeline`, `gallery` or `load` to run one part (all three)
@@ -75,6 +76,7 @@ function readSettings(): Settings {
       users: intFromEnv('BENCH_GALLERY_USERS', 100, 2),
       calls: intFromEnv('BENCH_GALLERY_CALLS', 100, 50),
       depth: 100_000,
+      analyticsJobs: intFromEnv('BENCH_ANALYTICS_JOBS', 1_000_000),
     },
     load: {
       seconds: intFromEnv('BENCH_LOAD_SECONDS', 60, 10),

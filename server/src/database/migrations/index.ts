@@ -3,6 +3,7 @@ import { SystemSettings1795320000000 } from './1795320000000-system-settings.js'
 import { GallerySearch1795330000000 } from './1795330000000-gallery-search.js';
 import { GalleryCounts1795340000000 } from './1795340000000-gallery-counts.js';
 import { GalleryCoveringIndexes1795350000000 } from './1795350000000-gallery-covering-indexes.js';
+import { JobsAnalyticsCoveringIndexes1795360000000 } from './1795360000000-jobs-analytics-covering-indexes.js';
 
 /** In order. Committed migrations are never edited; a change is a new file appended here. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   GallerySearch1795330000000,
   GalleryCounts1795340000000,
   GalleryCoveringIndexes1795350000000,
+  JobsAnalyticsCoveringIndexes1795360000000,
 ];
