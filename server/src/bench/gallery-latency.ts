@@ -178,6 +178,14 @@ export async function galleryCases(
     queries: await captureSql((s) => s.count(session, galleryFilterQuerySchema.parse(params))),
     judged: true,
   });
+  // the folder tiles take the gallery's filters but its folder and search
+  const dateRange = { dateFrom: filtered.dateFrom!, dateTo: filtered.dateTo!, tz: filtered.tz ?? 0 };
+  const foldersCase = async (name: string, params: Record<string, string | number>): Promise<Case> => ({
+    name,
+    path: `/api/folders?${search(params)}`,
+    queries: await captureSql((s) => s.folders(session, folderFilterQuerySchema.parse(params))),
+    judged: true,
+  });
   return [
     await list('First page (100)', { limit: 100 }),
     await list(`Page at offset ${depth.toLocaleString('en')}`, { limit: 100, offset: depth }),
@@ -185,12 +193,8 @@ export async function galleryCases(
     await list('Filtered page (folder + date range + search)', { limit: 100, ...filtered }),
     await countCase('GET /api/gallery/count', {}),
     await countCase('GET /api/gallery/count, filtered', filtered),
-    {
-      name: 'GET /api/folders',
-      path: '/api/folders',
-      queries: await captureSql((s) => s.folders(session, folderFilterQuerySchema.parse({}))),
-      judged: true,
-    },
+    await foldersCase('GET /api/folders', {}),
+    await foldersCase('GET /api/folders, filtered (the same date range)', dateRange),
     {
       name: 'Floor: GET /api/session (token check and the user row, nothing else)',
       path: '/api/session',
