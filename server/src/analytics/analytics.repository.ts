@@ -82,13 +82,14 @@ export class AnalyticsRepository {
   /**
    * Jobs per hour of the day (0-23) in the viewer's time zone; every hour present. The jobs are
    * counted per hour first and the 24 hours joined after: joining every job to its hour took
-   * 2.6 times as long over 246,000 jobs.
+   * 2.6 times as long over 246,000 jobs. The hour is read off UTC, not the session's TimeZone, which
+   * is the host's when an embedded server was initialised there.
    */
   async usageByHour(s: AnalyticsScope): Promise<Analytics['usage_by_hour']> {
     const rows: Array<{ hour: number; job_count: number }> = await this.db.query(
       `SELECT h.hour, coalesce(c.job_count, 0)::int AS job_count
          FROM generate_series(0, 23) AS h(hour)
-         LEFT JOIN (SELECT extract(hour FROM j.created_at - make_interval(mins => $3))::int AS hour, count(*) AS job_count
+         LEFT JOIN (SELECT extract(hour FROM (j.created_at AT TIME ZONE 'UTC') - make_interval(mins => $3))::int AS hour, count(*) AS job_count
                       FROM jobs j WHERE ${IN_SCOPE} GROUP BY 1) c ON c.hour = h.hour
         ORDER BY h.hour`,
       [s.userId, s.days, s.tz],

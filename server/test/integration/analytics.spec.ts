@@ -103,6 +103,25 @@ describe('GET /api/analytics/dashboard', () => {
     expect(view.usage_by_hour[9]).toEqual({ hour: 9, job_count: 1 });
   });
 
+  it('counts usage by hour the same whatever time zone the database session is in', async () => {
+    // an embedded server initialised on a host in another zone takes that zone as its default
+    const client = await t.db.pool.connect();
+    try {
+      await client.query(`SET TIME ZONE 'Asia/Kathmandu'`);
+      const session = { query: (sql: string, params: unknown[]) => client.query(sql, params).then((r) => r.rows) };
+      const hours = await new AnalyticsRepository(session as unknown as DataSource).usageByHour({
+        userId: ann.id,
+        days: 30,
+        tz: 0,
+      });
+      expect(hours[9]).toEqual({ hour: 9, job_count: 2 });
+      expect(hours[14]).toEqual({ hour: 14, job_count: 1 });
+    } finally {
+      await client.query('RESET TIME ZONE');
+      client.release();
+    }
+  });
+
   /** The dashboard's statements as the controller sends them, each answered with one empty row. */
   async function dashboardStatements(caller: Pick<SessionUser, 'id' | 'role'>) {
     const statements: Array<{ sql: string; params: unknown[] }> = [];
