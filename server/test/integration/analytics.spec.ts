@@ -95,6 +95,18 @@ describe('GET /api/analytics/dashboard', () => {
     }
   });
 
+  it('counts as active only the users with a job in the period', async () => {
+    const cy = await t.createUser({ username: 'cy' });
+    await job(cy, 'Portrait', 'completed', 50, 9, 10);
+    try {
+      expect((await dashboard(admin, '?period=30days')).system_stats.active_users).toBe(2);
+      expect((await dashboard(admin, '?period=90days')).system_stats.active_users).toBe(3);
+      expect((await dashboard(annToken, '?period=90days')).system_stats.active_users).toBe(1);
+    } finally {
+      await t.db.pool.query('DELETE FROM jobs WHERE user_id = $1', [cy.id]);
+    }
+  });
+
   it("counts usage by hour in the viewer's time zone", async () => {
     // UTC-5 (getTimezoneOffset 300): 09:00Z is 04:00 local
     const view = await dashboard(annToken, '?tz=300');
