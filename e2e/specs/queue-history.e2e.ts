@@ -268,7 +268,8 @@ describe('the shared queue, live across browsers', () => {
     const submitter = await openPage();
     await signIn(submitter, owner);
     const name = uniqueName('Seen elsewhere');
-    const body = jobRequest(workflowId, name, 8);
+    // long enough that it is still running when the two after it are checked, on a loaded machine
+    const body = jobRequest(workflowId, name, 30);
     // Both clocks are the same browser's: the time is what a person would see.
     const seenAt = await watchForText(watcher, name);
     const sent = await submitter.evaluate(async (payload) => {
@@ -293,7 +294,7 @@ describe('the shared queue, live across browsers', () => {
 
     // the worker runs two jobs at once (WORKER_CONCURRENCY), so a third one waits
     const alongsideName = uniqueName('Running alongside');
-    const alongsideId = await submitJob(owner.token, jobRequest(workflowId, alongsideName, 8));
+    const alongsideId = await submitJob(owner.token, jobRequest(workflowId, alongsideName, 30));
     const nextName = uniqueName('Waiting its turn');
     const nextId = await submitJob(owner.token, jobRequest(workflowId, nextName, 4));
     await watcher.getByRole('region', { name: 'Upcoming jobs (1)' }).getByText(nextName).waitFor({ timeout: 2000 });
@@ -304,9 +305,7 @@ describe('the shared queue, live across browsers', () => {
       name,
       alongsideName,
     ]);
-    for (const job of await running.all()) {
-      expect(await job.getByText(/^\d+ of 8$/).isVisible()).toBe(true);
-    }
+    for (const job of await running.all()) await job.getByText(/^\d+ of 30$/).waitFor({ timeout: 2000 });
     expect(await fitsViewport(watcher)).toBe(true);
     await screenshot(watcher, 'queue-upcoming-desktop');
 
@@ -320,12 +319,16 @@ describe('on a 390px phone', () => {
     const page = await openPage(PHONE);
     await signIn(page, owner);
     const name = uniqueName('Phone batch with a rather long name to wrap');
-    const id = await submitJob(owner.token, jobRequest(workflowId, name, 20));
-    const alongsideId = await submitJob(owner.token, jobRequest(workflowId, uniqueName('Alongside'), 20));
+    // long enough to be still running on a loaded CI machine; cancelled once the pages are checked
+    const id = await submitJob(owner.token, jobRequest(workflowId, name, 60));
+    const alongsideId = await submitJob(owner.token, jobRequest(workflowId, uniqueName('Alongside'), 60));
     const nextId = await submitJob(owner.token, jobRequest(workflowId, uniqueName('Next in line'), 3));
 
     await page.goto(appUrl('/queue'));
-    await page.getByRole('region', { name: 'Current jobs (2)' }).getByRole('link', { name }).waitFor({ timeout: 5000 });
+    await page
+      .getByRole('region', { name: 'Current jobs (2)' })
+      .getByRole('link', { name })
+      .waitFor({ timeout: 15_000 });
     await page.getByRole('region', { name: 'Upcoming jobs (1)' }).waitFor();
     expect(await fitsViewport(page)).toBe(true);
     await screenshot(page, 'queue-running-phone');
