@@ -5,6 +5,7 @@ import { apiToken, workflowIdByName } from '../support/api.js';
 import { DESKTOP, PHONE, appUrl, launchBrowser, newContext, signIn } from '../support/browser.js';
 import {
   createFolderViaApi,
+  galleryCount,
   listGallery,
   produceMedia,
   produceVideo,
@@ -377,6 +378,49 @@ describe('gallery selection and bulk actions', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Archive' }).click();
     await page.getByRole('alert').filter({ hasText: 'Failed to archive some images. Please try again.' }).waitFor();
     expect(await tiles(page).count()).toBe(2);
+  });
+
+  it('archives a Ctrl+A of more than 1,000 loaded items in batches the server takes, keeping what a failed batch left', async () => {
+    const owner = await ownerWithMedia(uniqueName('Crowd'), 2);
+    await seedGalleryCopies(owner.jobId, 1050);
+    const page = await openPage();
+    const sent: number[] = [];
+    await page.route('**/api/gallery/bulk-archive', async (route) => {
+      sent.push((route.request().postDataJSON() as { ids: number[] }).ids.length);
+      // the second batch of the first try is lost on its way
+      await (sent.length === 2 ? route.abort() : route.continue());
+    });
+    await openGallery(page, owner);
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          return counts(page).textContent();
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe('1,050 shown of 1,050');
+
+    await page.keyboard.press('Control+a');
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await bar.getByText('1050 selected').waitFor();
+    await bar.getByRole('button', { name: 'Archive' }).click();
+    await page.getByRole('alertdialog').getByText('Are you sure you want to archive 1050 media?').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Archive' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Failed to archive some images. Please try again.' }).waitFor();
+    expect(sent).toEqual([1000, 50]);
+    // the first batch is archived and gone from the view and the selection; the rest waits
+    await expect.poll(() => counts(page).textContent(), WAIT).toBe('50 shown of 50');
+    await bar.getByText('50 selected').waitFor();
+    expect(await galleryCount(owner.token, { status: 'archived' })).toBe(1000);
+    expect(await galleryCount(owner.token)).toBe(50);
+
+    await bar.getByRole('button', { name: 'Archive' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Archive' }).click();
+    await page.getByText('No images match current filters').waitFor();
+    expect(sent).toEqual([1000, 50, 50]);
+    expect(await galleryCount(owner.token, { status: 'archived' })).toBe(1050);
+    expect(await galleryCount(owner.token)).toBe(0);
   });
 });
 

@@ -53,6 +53,10 @@ export function listGallery(token: string, query: Record<string, string> = {}): 
   return call<SeenItem[]>(`/gallery?${new URLSearchParams(query).toString()}`, token);
 }
 
+export async function galleryCount(token: string, query: Record<string, string> = {}): Promise<number> {
+  return (await call<{ count: number }>(`/gallery/count?${new URLSearchParams(query).toString()}`, token)).count;
+}
+
 /**
  * Copies a job's real gallery rows until the job holds `total` items (same files, so every tile
  * shows a real thumbnail), one INSERT, each copy a second older than the one before.

@@ -1,4 +1,4 @@
-import { bulkResultSchema, galleryItemSchema, type GalleryItem } from '@atelier/shared';
+import { MAX_BULK_IDS, bulkResultSchema, galleryItemSchema, type GalleryItem } from '@atelier/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { applyItemChanges } from './gallery-cache';
@@ -27,24 +27,51 @@ export function moveItem(id: number, folderPath: string): Promise<GalleryItem> {
   return apiRequest(`/gallery/${id}/folder`, galleryItemSchema, { method: 'PUT', body: { folder_path: folderPath } });
 }
 
-/** Archive or restore many items in one atomic request. */
+/**
+ * A bulk route takes at most MAX_BULK_IDS ids, so Ctrl+A past that many loaded items goes in
+ * consecutive requests, each all or nothing. Each batch shows as done once the server has taken
+ * it: a failure part-way leaves in the view (and so in the selection) only what is still to do.
+ */
+async function inBatches(
+  ids: readonly number[],
+  send: (batch: number[]) => Promise<unknown>,
+  done: (batch: number[]) => Promise<unknown>,
+): Promise<void> {
+  for (let start = 0; start < ids.length; start += MAX_BULK_IDS) {
+    const batch = ids.slice(start, start + MAX_BULK_IDS);
+    await send(batch);
+    await done(batch);
+  }
+}
+
+/** Archive or restore many items, a request per MAX_BULK_IDS. */
 export function useSetArchived() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ids, archived }: { ids: number[]; archived: boolean }) =>
-      archived ? bulkArchive(ids) : bulkUnarchive(ids),
-    onSuccess: (_result, { ids, archived }) =>
-      applyItemChanges(queryClient, ids, (item) => ({ ...item, status: archived ? 'archived' : 'active' })),
+      inBatches(
+        ids,
+        (batch) => (archived ? bulkArchive(batch) : bulkUnarchive(batch)),
+        (batch) =>
+          applyItemChanges(queryClient, batch, (item) => ({ ...item, status: archived ? 'archived' : 'active' })),
+      ),
   });
 }
 
-/** Move many items into a folder (or out of theirs with '') in one atomic request. */
+/** Move many items into a folder (or out of theirs with ''), a request per MAX_BULK_IDS. */
 export function useMoveItems() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ids, folderPath }: { ids: number[]; folderPath: string }) => bulkMove(ids, folderPath),
-    onSuccess: (_result, { ids, folderPath }) =>
-      applyItemChanges(queryClient, ids, (item) => ({ ...item, folder_path: folderPath === '' ? null : folderPath })),
+    mutationFn: ({ ids, folderPath }: { ids: number[]; folderPath: string }) =>
+      inBatches(
+        ids,
+        (batch) => bulkMove(batch, folderPath),
+        (batch) =>
+          applyItemChanges(queryClient, batch, (item) => ({
+            ...item,
+            folder_path: folderPath === '' ? null : folderPath,
+          })),
+      ),
   });
 }
 
