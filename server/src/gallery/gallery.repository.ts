@@ -133,12 +133,7 @@ export class GalleryRepository {
     m?: EntityManager,
   ): Promise<{ updated: number; missing: number[] }> {
     const run = async (tx: EntityManager) => {
-      const owned: Array<{ id: number }> = await tx.query(
-        'SELECT id FROM gallery_items WHERE id = ANY($1) AND user_id = $2 FOR UPDATE',
-        [ids, userId],
-      );
-      const found = new Set(owned.map((r) => r.id));
-      const missing = ids.filter((id) => !found.has(id));
+      const missing = await this.missingOwned(userId, ids, tx, 'FOR UPDATE');
       if (missing.length) return { updated: 0, missing };
       const shifted = set.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + 2}`);
       await tx.query(`UPDATE gallery_items SET ${shifted} WHERE id = ANY($1) AND user_id = $2`, [
@@ -149,6 +144,21 @@ export class GalleryRepository {
       return { updated: ids.length, missing: [] };
     };
     return m ? run(m) : this.db.transaction(run);
+  }
+
+  /** The ids that are not this user's items (or no items at all). */
+  async missingOwned(
+    userId: number,
+    ids: number[],
+    m?: EntityManager,
+    lock: '' | 'FOR UPDATE' = '',
+  ): Promise<number[]> {
+    const owned: Array<{ id: number }> = await (m ?? this.db).query(
+      `SELECT id FROM gallery_items WHERE id = ANY($1) AND user_id = $2 ${lock}`,
+      [ids, userId],
+    );
+    const found = new Set(owned.map((r) => r.id));
+    return ids.filter((id) => !found.has(id));
   }
 
   async findOwnedRow(userId: number, id: number): Promise<GalleryRow | null> {

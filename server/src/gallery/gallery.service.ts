@@ -71,7 +71,11 @@ export class GalleryService {
       let folderId: number | null = null;
       if (folderPath !== '') {
         folderId = await this.gallery.folderIdByName(user.id, folderPath, m);
-        if (folderId === null) throw new BadRequestError(`Unknown folder: ${folderPath}`);
+        if (folderId === null) {
+          // another user's item answers 404 whatever else is wrong with the request
+          this.throwIfMissing(ids, await this.gallery.missingOwned(user.id, ids, m));
+          throw new BadRequestError(`Unknown folder: ${folderPath}`);
+        }
       }
       return this.applyToOwned(user, ids, 'folder_id = $1', [folderId], m);
     });
@@ -96,12 +100,15 @@ export class GalleryService {
     m?: Parameters<GalleryRepository['updateOwned']>[4],
   ): Promise<number> {
     const { updated, missing } = await this.gallery.updateOwned(user.id, ids, set, params, m);
-    if (missing.length) {
-      throw new NotFoundError(
-        ids.length === 1 ? ITEM_NOT_FOUND : `Gallery items not found: ${missing.join(', ')}; nothing was changed`,
-      );
-    }
+    this.throwIfMissing(ids, missing);
     return updated;
+  }
+
+  private throwIfMissing(ids: number[], missing: number[]): void {
+    if (!missing.length) return;
+    throw new NotFoundError(
+      ids.length === 1 ? ITEM_NOT_FOUND : `Gallery items not found: ${missing.join(', ')}; nothing was changed`,
+    );
   }
 
   private toItem(r: GalleryRow): GalleryItem {

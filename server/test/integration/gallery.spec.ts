@@ -267,6 +267,9 @@ describe('gallery API', () => {
       ['POST', `/api/gallery/${theirs}/archive`, undefined],
       ['POST', `/api/gallery/${theirs}/unarchive`, undefined],
       ['PUT', `/api/gallery/${theirs}/folder`, { folder_path: '' }],
+      // not a folder of the caller either: the item is not found before the folder is refused
+      ['PUT', `/api/gallery/${theirs}/folder`, { folder_path: 'Nowhere' }],
+      ['POST', '/api/gallery/bulk-folder', { ids: [theirs], folder_path: 'Nowhere' }],
       ['PUT', `/api/gallery/${theirs}/tags`, { user_tags: ['x'] }],
     ] as const) {
       expect((await t.request(method, path, { token, body })).status, path).toBe(404);
