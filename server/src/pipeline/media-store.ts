@@ -1,7 +1,7 @@
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
-import { VIDEO_EXTENSIONS } from '@atelier/shared';
+import { isVideoPath } from '@atelier/shared';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import type { ProducedFile } from '../generation/providers/generation-provider.js';
 import { createThumbnail } from '../media/media-processing.js';
@@ -15,6 +15,10 @@ const EXTENSIONS: Record<string, string> = {
   'video/mp4': 'mp4',
   'video/quicktime': 'mov',
   'video/x-matroska': 'mkv',
+  'video/x-msvideo': 'avi',
+  'video/x-flv': 'flv',
+  'video/x-ms-wmv': 'wmv',
+  'video/x-m4v': 'm4v',
 };
 
 export interface StoredOutput {
@@ -54,10 +58,9 @@ export class MediaStore {
       const target = this.absolute(filePath);
       await mkdir(path.dirname(target), { recursive: true });
       await this.move(file.path, target);
-      const mediaType =
-        file.contentType.startsWith('video/') || (VIDEO_EXTENSIONS as readonly string[]).includes(ext)
-          ? 'video'
-          : 'image';
+      // SPEC section 9: a video is known by its file extension, as the client draws it, so the
+      // folder counts agree with the tiles even for a video type outside the list
+      const mediaType = isVideoPath(filePath) ? 'video' : 'image';
       const thumbnailPath = `${base}/thumbs/${batchIndex}_${outputIndex}.webp`;
       const thumbTarget = this.absolute(thumbnailPath);
       await mkdir(path.dirname(thumbTarget), { recursive: true });
