@@ -74,3 +74,26 @@ export async function waitForEmptyQueue(token: string, timeoutMs = 30_000): Prom
   }
   throw new Error(`the queue did not drain in ${timeoutMs} ms`);
 }
+
+interface QueuedJob {
+  job_name: string;
+  status: string;
+  batch_size: number;
+  batch_completed: number;
+}
+
+/**
+ * Waits on `waiting`; when it fails, the error also says what the API's queue held then, so a spec
+ * that timed out on a busy machine tells whether the page or the queue was behind.
+ */
+export async function explainedByQueue<T>(token: string, waiting: Promise<T>): Promise<T> {
+  try {
+    return await waiting;
+  } catch (error) {
+    const queue = await call<{ running_jobs: QueuedJob[]; upcoming_jobs: QueuedJob[] }>('/queue', { token });
+    const line = (jobs: QueuedJob[]) =>
+      jobs.map((j) => `${j.job_name} (${j.status}, ${j.batch_completed}/${j.batch_size})`).join(', ') || 'none';
+    const held = `running ${line(queue.running_jobs)}; upcoming ${line(queue.upcoming_jobs)}`;
+    throw new Error(`${(error as Error).message}\nthe API's queue then: ${held}`, { cause: error });
+  }
+}

@@ -76,6 +76,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // quick enough for specs, slow enough that a job is seen moving through the queue
     BUILTIN_ITEM_DELAY_MS: process.env.E2E_ITEM_DELAY_MS ?? '400',
+    // a job runs whole before one waiting behind it starts (round robin by slices is pipeline.spec's):
+    // a spec that shows a job waiting sees it wait for as long as the running ones run, however busy
+    // the machine, not only for the first 10 items
+    JOB_SLICE_ITEMS: '1000',
   };
   let output = '';
   const collect = (chunk: Buffer) => {
