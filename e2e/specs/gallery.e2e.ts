@@ -130,6 +130,13 @@ describe('gallery', () => {
     expect(await box.getByRole('group', { name: 'Hotkeys' }).textContent()).toContain('Favourites');
     await viewportScreenshot(page, 'gallery-lightbox-desktop');
 
+    // Space and Enter are no shortcuts, and the lightbox opens with no button focused for them to press
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Enter');
+    await box.getByRole('img', { name: `${jobName}, image ${ids[0]}` }).waitFor();
+    expect(await box.getByRole('button', { name: 'Archive' }).isVisible()).toBe(true);
+    expect(await listGallery(owner.token, { status: 'archived' })).toEqual([]);
+
     await page.keyboard.press('1');
     await page.getByText('Moved to Favourites').waitFor();
     await box.getByRole('img', { name: `${jobName}, image ${ids[1]}` }).waitFor();

@@ -2,11 +2,10 @@ import { List, Spinner, Text } from '@chakra-ui/react';
 import type { AdminUser } from '@atelier/shared';
 import { useQuery } from '@tanstack/react-query';
 import { errorText } from '../../../lib/api-error';
+import { formatCountOf } from '../../../lib/format';
 import { ADMIN_MESSAGES } from '../admin-messages';
 import { useDeleteUser, userDeletePreviewQueryOptions } from '../api/admin-users';
 import { ConfirmDialog } from './confirm-dialog';
-
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** Deleting a user shows what goes with them: jobs, folders, configs and favourites (SPEC section 5). */
 export function UserDeleteDialog({
@@ -34,10 +33,10 @@ export function UserDeleteDialog({
       <Text>Are you sure you want to delete {user.username}? This also removes:</Text>
       {counts ? (
         <List.Root ps={5} aria-label="Removed with the user">
-          <List.Item>{count(counts.jobs, 'job')}</List.Item>
-          <List.Item>{count(counts.folders, 'folder')}</List.Item>
-          <List.Item>{count(counts.configs, 'config')}</List.Item>
-          <List.Item>{count(counts.favorites, 'favourite')}</List.Item>
+          <List.Item>{formatCountOf(counts.jobs, 'job')}</List.Item>
+          <List.Item>{formatCountOf(counts.folders, 'folder')}</List.Item>
+          <List.Item>{formatCountOf(counts.configs, 'config')}</List.Item>
+          <List.Item>{formatCountOf(counts.favorites, 'favourite')}</List.Item>
         </List.Root>
       ) : (
         <Spinner size="sm" role="status" aria-label="Loading" />

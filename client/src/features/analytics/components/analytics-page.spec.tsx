@@ -94,4 +94,17 @@ describe('analytics page', () => {
     const totalJobs = () => screen.getByText('Total jobs').parentElement?.querySelector('dd')?.textContent;
     await vi.waitFor(() => expect(totalJobs()).toBe('3'));
   });
+
+  it("says '1 job' for an hour with a single job", async () => {
+    const { queryClient } = renderApp('/dashboard', { user: testUser('user') });
+    act(() => {
+      queryClient.setQueryData(
+        analyticsQueryOptions('30days').queryKey,
+        analytics({ view_type: 'personal', usage_by_hour: [{ hour: 5, job_count: 1 }] }),
+      );
+    });
+    expect(await screen.findByText('Busiest: 05:00 (1 job)')).toBeInTheDocument();
+    expect(screen.getByText('05:00: 1 job')).toBeInTheDocument();
+    expect(screen.getByText('06:00: 0 jobs')).toBeInTheDocument();
+  });
 });

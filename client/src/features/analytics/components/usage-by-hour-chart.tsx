@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { Analytics } from '@atelier/shared';
-import { formatCount } from '../../../lib/format';
+import { formatCountOf } from '../../../lib/format';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const CHART_HEIGHT = 160;
@@ -25,14 +25,21 @@ export function UsageByHourChart({ usage }: { usage: Analytics['usage_by_hour'] 
           Usage by hour
         </Heading>
         <Text fontSize="sm" color="fg.muted">
-          {busiest ? `Busiest: ${hourLabel(busiest.hour)} (${formatCount(busiest.job_count)} jobs)` : 'No jobs yet'}
+          {busiest ? `Busiest: ${hourLabel(busiest.hour)} (${formatCountOf(busiest.job_count, 'job')})` : 'No jobs yet'}
         </Text>
       </Flex>
       <Flex as="ol" listStyleType="none" align="flex-end" gap={{ base: '2px', md: 1 }} h={`${CHART_HEIGHT}px`}>
         {HOURS.map((hour) => {
           const count = counts.get(hour) ?? 0;
           return (
-            <Flex as="li" key={hour} flex={1} h="full" align="flex-end" title={`${hourLabel(hour)} · ${count} jobs`}>
+            <Flex
+              as="li"
+              key={hour}
+              flex={1}
+              h="full"
+              align="flex-end"
+              title={`${hourLabel(hour)} · ${formatCountOf(count, 'job')}`}
+            >
               <Box
                 w="full"
                 h={count > 0 ? `max(3px, ${(count / max) * 100}%)` : '2px'}
@@ -40,7 +47,7 @@ export function UsageByHourChart({ usage }: { usage: Analytics['usage_by_hour'] 
                 roundedTop="sm"
               />
               <VisuallyHidden>
-                {hourLabel(hour)}: {formatCount(count)} jobs
+                {hourLabel(hour)}: {formatCountOf(count, 'job')}
               </VisuallyHidden>
             </Flex>
           );

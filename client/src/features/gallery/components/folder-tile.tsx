@@ -1,11 +1,8 @@
 import { Box, Grid, HStack, Image, Kbd, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
 import type { GalleryFolder } from '@atelier/shared';
+import { formatCountOf } from '../../../lib/format';
 
 const TileButton = chakra('button');
-
-function countLabel(n: number, one: string): string {
-  return `${n} ${one}${n === 1 ? '' : 's'}`;
-}
 
 /** A folder in the tiles above the ungrouped media: its colour, name, counts and a few previews. */
 export function FolderTile({ folder, onOpen }: { folder: GalleryFolder; onOpen: (name: string) => void }) {
@@ -46,7 +43,7 @@ export function FolderTile({ folder, onOpen }: { folder: GalleryFolder; onOpen: 
           {folder.hotkey && <Kbd size="sm">{folder.hotkey.toUpperCase()}</Kbd>}
         </HStack>
         <Text fontSize="xs" color="fg.muted">
-          {countLabel(folder.image_count, 'image')} · {countLabel(folder.video_count, 'video')}
+          {formatCountOf(folder.image_count, 'image')} · {formatCountOf(folder.video_count, 'video')}
         </Text>
       </Stack>
     </TileButton>

@@ -19,7 +19,16 @@ export function LightboxStage({
 }) {
   const video = isVideoPath(item.file_path);
   return (
-    <Box ref={stageRef} position="relative" flex={1} minH={0} overflow="hidden" data-testid="lightbox-stage">
+    <Box
+      ref={stageRef}
+      tabIndex={-1}
+      outline="none"
+      position="relative"
+      flex={1}
+      minH={0}
+      overflow="hidden"
+      data-testid="lightbox-stage"
+    >
       <Center h="full" w="full" p={{ base: 2, md: 6 }}>
         {video ? (
           <video

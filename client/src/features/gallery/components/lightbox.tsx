@@ -121,7 +121,15 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
   if (!item) return null;
 
   return (
-    <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} size="full" closeOnEscape={false} motionPreset="none">
+    <Dialog.Root
+      open
+      onOpenChange={(d) => !d.open && onClose()}
+      size="full"
+      closeOnEscape={false}
+      motionPreset="none"
+      // Not the first button (Archive): Space or Enter, pressed by habit, would archive the image.
+      initialFocusEl={() => stageRef.current}
+    >
       <Portal>
         <Dialog.Backdrop bg="blackAlpha.900" />
         <Dialog.Positioner>
