@@ -12,7 +12,8 @@ interface JobSummary {
   batch_completed: number;
 }
 
-async function call<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+/** One API call, with the bearer token when given; an answer other than 2xx throws with its body. */
+export async function call<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
   const { token, ...rest } = init;
   const response = await fetch(appUrl(`/api${path}`), {
     ...rest,

@@ -1,5 +1,5 @@
 import { Badge, Button, HStack, Stack, Table, chakra } from '@chakra-ui/react';
-import { OVERRIDE_DATA_TYPES, type OverrideDefinitionInput } from '@atelier/shared';
+import { OVERRIDE_DATA_TYPES, overrideDefinitionInputSchema, type OverrideDefinitionInput } from '@atelier/shared';
 import { useState } from 'react';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { errorText } from '../../../lib/api-error';
@@ -10,7 +10,14 @@ import {
   useOverrideDefinitions,
   useSaveOverrideDefinition,
 } from '../api/override-definitions';
-import { newRow, rowFromDefinition, sortRows, type DefinitionRow, type SortColumn } from '../utils/definition-rows';
+import {
+  newRow,
+  rowFromDefinition,
+  sortRows,
+  withCell,
+  type DefinitionRow,
+  type SortColumn,
+} from '../utils/definition-rows';
 import { AdminListState } from './admin-list-state';
 import { EditableCell } from './editable-cell';
 import { MissingKeysBanner } from './missing-keys-banner';
@@ -38,6 +45,18 @@ function toInput(row: DefinitionRow): OverrideDefinitionInput {
   };
 }
 
+/** Why the server would refuse the row, found before it is sent; null when it may be sent. */
+function rowProblem(row: DefinitionRow): string | null {
+  let body: OverrideDefinitionInput;
+  try {
+    body = toInput(row);
+  } catch (error) {
+    return `Invalid JSON: ${error instanceof Error ? error.message : ''}`;
+  }
+  const parsed = overrideDefinitionInputSchema.safeParse(body);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? ADMIN_MESSAGES.saveOverrideDefinitionFailed);
+}
+
 /** SPEC section 2, Admin dashboard, tab 3: override definitions edited in place. */
 export function OverrideDefinitionsTab() {
   const definitions = useOverrideDefinitions();
@@ -45,10 +64,18 @@ export function OverrideDefinitionsTab() {
   const save = useSaveOverrideDefinition();
   const remove = useDeleteOverrideDefinition();
   const [drafts, setDrafts] = useState<DefinitionRow[]>([]);
+  // Edits of saved rows that cannot be saved yet (a type change to select waits for its options),
+  // or that the server refused: kept, so the typing is not lost, until saved or discarded.
+  const [edits, setEdits] = useState<Record<number, DefinitionRow>>({});
   const [sort, setSort] = useState<{ column: SortColumn; ascending: boolean }>({ column: 'id', ascending: true });
   const [deleting, setDeleting] = useState<DefinitionRow | null>(null);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
-  const saved = sortRows((definitions.data ?? []).map(rowFromDefinition), sort.column, sort.ascending);
+  const saved = sortRows((definitions.data ?? []).map(rowFromDefinition), sort.column, sort.ascending).map(
+    (row) => (row.id !== null && edits[row.id]) || row,
+  );
+  const keepEdit = (row: DefinitionRow) => row.id !== null && setEdits((all) => ({ ...all, [row.id!]: row }));
+  const dropEdit = (id: number) =>
+    setEdits((all) => Object.fromEntries(Object.entries(all).filter(([key]) => Number(key) !== id)));
   const rows = [...saved, ...drafts];
 
   const persist = (row: DefinitionRow) => {
@@ -64,21 +91,27 @@ export function OverrideDefinitionsTab() {
       {
         onSuccess: () => {
           if (row.id === null) setDrafts((all) => all.filter((d) => d.rowKey !== row.rowKey));
+          else dropEdit(row.id);
           setMessage({
             status: 'success',
             text: row.id === null ? ADMIN_MESSAGES.overrideDefinitionCreated : ADMIN_MESSAGES.overrideDefinitionUpdated,
           });
         },
-        onError: (error) =>
-          setMessage({ status: 'error', text: errorText(error, ADMIN_MESSAGES.saveOverrideDefinitionFailed) }),
+        onError: (error) => {
+          keepEdit(row);
+          setMessage({ status: 'error', text: errorText(error, ADMIN_MESSAGES.saveOverrideDefinitionFailed) });
+        },
       },
     );
   };
 
   const commitCell = (row: DefinitionRow, field: keyof DefinitionRow, value: string) => {
-    const next = { ...row, [field]: value } as DefinitionRow;
-    if (row.id === null) setDrafts((all) => all.map((d) => (d.rowKey === row.rowKey ? next : d)));
-    else persist(next);
+    const next = withCell(row, field, value);
+    if (row.id === null) return setDrafts((all) => all.map((d) => (d.rowKey === row.rowKey ? next : d)));
+    const problem = rowProblem(next);
+    if (problem === null) return persist(next);
+    keepEdit(next);
+    setMessage({ status: 'error', text: problem });
   };
 
   const saveDraft = (row: DefinitionRow) => {
@@ -159,8 +192,22 @@ export function OverrideDefinitionsTab() {
             </Table.Header>
             <Table.Body>
               {rows.map((row) => (
-                <Table.Row key={row.rowKey} bg={row.id === null ? 'purple.subtle' : undefined}>
-                  <Table.Cell>{row.id ?? <Badge colorPalette="purple">New</Badge>}</Table.Cell>
+                <Table.Row
+                  key={row.rowKey}
+                  bg={row.id === null ? 'purple.subtle' : edits[row.id] ? 'orange.subtle' : undefined}
+                >
+                  <Table.Cell>
+                    {row.id === null ? (
+                      <Badge colorPalette="purple">New</Badge>
+                    ) : edits[row.id] ? (
+                      <HStack gap={1}>
+                        {row.id}
+                        <Badge colorPalette="orange">Unsaved</Badge>
+                      </HStack>
+                    ) : (
+                      row.id
+                    )}
+                  </Table.Cell>
                   <Table.Cell>{cell(row, 'override_key', 'Key', { mono: true })}</Table.Cell>
                   <Table.Cell>{cell(row, 'display_name', 'Display Name')}</Table.Cell>
                   <Table.Cell maxW="xs">
@@ -183,6 +230,22 @@ export function OverrideDefinitionsTab() {
                           onClick={() => setDrafts((all) => all.filter((d) => d.rowKey !== row.rowKey))}
                         >
                           Cancel
+                        </Button>
+                      </HStack>
+                    ) : edits[row.id] ? (
+                      <HStack justify="flex-end" gap={2}>
+                        <Button size="xs" colorPalette="purple" loading={save.isPending} onClick={() => persist(row)}>
+                          Save
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          onClick={() => {
+                            dropEdit(row.id!);
+                            setMessage(null);
+                          }}
+                        >
+                          Discard
                         </Button>
                       </HStack>
                     ) : (
@@ -211,7 +274,7 @@ export function OverrideDefinitionsTab() {
       </AdminListState>
       <PasswordConfirmDialog
         title="Delete override definition"
-        description={`Delete ${deleting?.override_key ?? ''}? Slug workflows using it lose this override.`}
+        description={`Delete ${deleting?.override_key ?? ''}? A definition that a slug workflow still uses cannot be deleted.`}
         open={deleting !== null}
         pending={remove.isPending}
         error={remove.isError ? errorText(remove.error, ADMIN_MESSAGES.deleteOverrideDefinitionFailed) : null}

@@ -1,6 +1,6 @@
 import { Alert, Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { MESSAGES } from '@atelier/shared';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 
 /**
  * Deleting a base workflow or an override definition asks for the acting admin's own password
@@ -25,6 +25,14 @@ export function PasswordConfirmDialog({
 }) {
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
+  // The parent closes it by `open` after a delete, which fires no onOpenChange: clear here, so the
+  // next delete does not open with this one's password already typed in.
+  useEffect(() => {
+    if (!open) {
+      setPassword('');
+      setMissing(false);
+    }
+  }, [open]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -36,14 +44,13 @@ export function PasswordConfirmDialog({
     onConfirm(password);
   };
 
-  const close = () => {
-    setPassword('');
-    setMissing(false);
-    onClose();
-  };
-
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && close()} placement="center" role="alertdialog">
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => !details.open && onClose()}
+      placement="center"
+      role="alertdialog"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px={4}>
@@ -75,7 +82,7 @@ export function PasswordConfirmDialog({
                 </Stack>
               </Dialog.Body>
               <Dialog.Footer>
-                <Button variant="outline" onClick={close}>
+                <Button variant="outline" onClick={onClose}>
                   Cancel
                 </Button>
                 <Button type="submit" colorPalette="red" loading={pending}>

@@ -1,4 +1,4 @@
-import { Button, Dialog, Field, Input, NativeSelect, Portal, Stack } from '@chakra-ui/react';
+import { Button, Checkbox, Dialog, Field, Input, NativeSelect, Portal, Stack } from '@chakra-ui/react';
 import { MESSAGES, ROLES, type AdminUser, type Role } from '@atelier/shared';
 import { useState, type FormEvent } from 'react';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
@@ -22,6 +22,7 @@ export function UserFormDialog({
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<Role>(user?.role ?? 'user');
   const [apiKey, setApiKey] = useState('');
+  const [removeKey, setRemoveKey] = useState(false);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -34,7 +35,7 @@ export function UserFormDialog({
         ? {
             mode: 'update',
             id: user.id,
-            body: { email, role, password: password || undefined, eok_api_key: apiKey || undefined },
+            body: { email, role, password: password || undefined, eok_api_key: removeKey ? null : apiKey || undefined },
           }
         : { mode: 'create', body: { username, email, password, role, eok_api_key: apiKey || null } },
       {
@@ -95,13 +96,29 @@ export function UserFormDialog({
                   </Field.Root>
                   <Field.Root>
                     <Field.Label>External-server API key</Field.Label>
-                    <Input value={apiKey} onChange={(e) => setApiKey(e.target.value)} autoComplete="off" />
+                    <Input
+                      value={removeKey ? '' : apiKey}
+                      onChange={(e) => setApiKey(e.target.value)}
+                      disabled={removeKey}
+                      autoComplete="off"
+                    />
                     <Field.HelperText>
                       {user?.eok_api_key
                         ? 'Leave blank to keep the current key.'
                         : 'Leave blank to use the system-wide key.'}
                     </Field.HelperText>
                   </Field.Root>
+                  {user?.eok_api_key && (
+                    <Checkbox.Root
+                      checked={removeKey}
+                      onCheckedChange={(details) => setRemoveKey(details.checked === true)}
+                      colorPalette="purple"
+                    >
+                      <Checkbox.HiddenInput />
+                      <Checkbox.Control />
+                      <Checkbox.Label>Remove the key: use the system-wide one</Checkbox.Label>
+                    </Checkbox.Root>
+                  )}
                   <FormMessage message={message} />
                 </Stack>
               </Dialog.Body>

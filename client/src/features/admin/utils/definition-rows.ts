@@ -54,3 +54,35 @@ export function sortRows(rows: DefinitionRow[], column: SortColumn, ascending: b
     return a[column].localeCompare(b[column]) * factor;
   });
 }
+
+/** The rules each data type takes; the rest would make the server refuse the row. */
+const RULES_OF_TYPE: Record<OverrideDataType, readonly string[]> = {
+  string: ['max_length'],
+  integer: ['min', 'max', 'step'],
+  float: ['min', 'max', 'step'],
+  boolean: [],
+  select: ['options'],
+};
+const TYPED_RULES = new Set(Object.values(RULES_OF_TYPE).flat());
+
+/**
+ * The row with one cell changed. A new data type drops the rules that belong to another type (a
+ * string's max_length means nothing to an integer), so changing the type alone can be saved; rules
+ * that are not valid JSON are left for the person to mend.
+ */
+export function withCell(row: DefinitionRow, field: keyof DefinitionRow, value: string): DefinitionRow {
+  const next = { ...row, [field]: value } as DefinitionRow;
+  if (field !== 'data_type' || value === row.data_type || !next.validation_rules.trim()) return next;
+  let rules: unknown;
+  try {
+    rules = JSON.parse(next.validation_rules);
+  } catch {
+    return next;
+  }
+  if (typeof rules !== 'object' || rules === null || Array.isArray(rules)) return next;
+  const allowed = RULES_OF_TYPE[next.data_type] ?? [];
+  const kept = Object.fromEntries(
+    Object.entries(rules).filter(([key]) => !TYPED_RULES.has(key) || allowed.includes(key)),
+  );
+  return { ...next, validation_rules: rulesText(kept) };
+}

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiToken, call } from '../support/api.js';
+import { appUrl, launchBrowser, newContext, signIn } from '../support/browser.js';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let token: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await apiToken(inject('e2eAdmin'));
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+});
+
+async function openAdmin(path: string): Promise<Page> {
+  const context = await newContext(browser);
+  contexts.push(context);
+  const page = await context.newPage();
+  await signIn(page, inject('e2eAdmin'));
+  await page.goto(appUrl(path));
+  return page;
+}
+
+interface Definition {
+  id: number;
+  override_key: string;
+  data_type: string;
+  validation_rules: Record<string, unknown>;
+}
+
+async function createDefinition(body: Partial<Definition>): Promise<Definition> {
+  const key = `override_edit_${randomBytes(3).toString('hex')}`;
+  return call<Definition>('/override-definitions', {
+    method: 'POST',
+    token,
+    body: JSON.stringify({ override_key: key, display_name: 'Edited', ...body }),
+  });
+}
+
+async function definition(id: number): Promise<Definition | undefined> {
+  const all = await call<Definition[]>('/override-definitions', { token });
+  return all.find((d) => d.id === id);
+}
+
+const WAIT = { timeout: 15_000, interval: 100 };
+
+describe('admin edits in place', () => {
+  it("changes a saved definition's data type, dropping the old type's rules, and holds a select until it has options", async () => {
+    const made = await createDefinition({ data_type: 'string', validation_rules: { max_length: 40 } });
+    const key = made.override_key;
+    const page = await openAdmin('/admin?tab=override-definitions');
+    const typeCell = page.getByRole('button', { name: `Data Type of ${key}: string` });
+
+    // string -> integer: max_length means nothing to an integer, so it goes and the change saves
+    await typeCell.click();
+    await page.getByRole('combobox', { name: `Data Type of ${key}` }).selectOption('integer');
+    await page.keyboard.press('Enter');
+    await page.getByText('Override definition updated successfully!').waitFor();
+    await expect
+      .poll(async () => definition(made.id), WAIT)
+      .toMatchObject({ data_type: 'integer', validation_rules: {} });
+
+    // integer -> select cannot be saved without options: the row waits, marked, with the reason
+    await page.getByRole('button', { name: `Data Type of ${key}: integer` }).click();
+    await page.getByRole('combobox', { name: `Data Type of ${key}` }).selectOption('select');
+    await page.keyboard.press('Enter');
+    await page.getByText('A select override needs options').waitFor();
+    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Key of ${key}` }) });
+    await row.getByText('Unsaved').waitFor();
+    expect((await definition(made.id))?.data_type).toBe('integer');
+
+    await row.getByRole('button', { name: new RegExp(`^Validation Rules of ${key}: `) }).click();
+    await page.getByRole('textbox', { name: `Validation Rules of ${key}` }).fill('{"options": ["soft", "hard"]}');
+    await page.keyboard.press('Enter');
+    await page.getByText('Override definition updated successfully!').waitFor();
+    await row.getByText('Unsaved').waitFor({ state: 'detached' });
+    expect(await definition(made.id)).toMatchObject({
+      data_type: 'select',
+      validation_rules: { options: ['soft', 'hard'] },
+    });
+
+    // rules that do not parse wait too, and Discard puts back what the server holds
+    await row.getByRole('button', { name: new RegExp(`^Validation Rules of ${key}: `) }).click();
+    await page.getByRole('textbox', { name: `Validation Rules of ${key}` }).fill('{"options": ["soft",');
+    await page.keyboard.press('Enter');
+    await page.getByText(/^Invalid JSON: /).waitFor();
+    await row.getByText('Unsaved').waitFor();
+    await row.getByRole('button', { name: 'Discard' }).click();
+    await row.getByText('Unsaved').waitFor({ state: 'detached' });
+    expect(await row.getByRole('button', { name: new RegExp(`^Validation Rules of ${key}: `) }).innerText()).toContain(
+      '"hard"',
+    );
+  });
+
+  it('opens the next delete with an empty password field', async () => {
+    const first = await createDefinition({});
+    const second = await createDefinition({});
+    const page = await openAdmin('/admin?tab=override-definitions');
+    await page.getByRole('button', { name: `Delete ${first.override_key}` }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByLabel('Delete confirmation password').fill(inject('e2eAdmin').password);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Override definition deleted successfully!').waitFor();
+    await expect.poll(async () => definition(first.id), WAIT).toBeUndefined();
+
+    await page.getByRole('button', { name: `Delete ${second.override_key}` }).click();
+    await dialog.getByLabel('Delete confirmation password').waitFor();
+    expect(await dialog.getByLabel('Delete confirmation password').inputValue()).toBe('');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByText('Please enter the delete confirmation password').waitFor();
+    expect(await definition(second.id)).toBeDefined();
+  });
+
+  it("removes a user's own API key, so the system-wide key is used again", async () => {
+    const username = `keyed_${randomBytes(3).toString('hex')}`;
+    await call('/admin/users', {
+      method: 'POST',
+      token,
+      body: JSON.stringify({
+        username,
+        email: `${username}@example.test`,
+        password: `pw-${randomBytes(6).toString('hex')}`,
+        role: 'user',
+        eok_api_key: 'sk-own-key-0123456789',
+      }),
+    });
+    const page = await openAdmin('/admin?tab=users');
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: username, exact: true }) });
+    await row.getByText('sk-own-key-0').waitFor();
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Remove the key: use the system-wide one').click();
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('User updated successfully!').waitFor();
+    await row.getByText('Not set').waitFor();
+    const users = await call<Array<{ username: string; eok_api_key: string | null }>>('/admin/users', { token });
+    expect(users.find((u) => u.username === username)?.eok_api_key).toBeNull();
+  });
+});
