@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiToken, workflowIdByName } from '../support/api.js';
+import { apiToken, call, workflowIdByName } from '../support/api.js';
 import { DESKTOP, PHONE, appUrl, launchBrowser, newContext, signIn } from '../support/browser.js';
 import {
   createFolderViaApi,
@@ -317,8 +317,55 @@ describe('gallery failures and media kinds', () => {
   });
 });
 
+describe('lightbox edge cases', () => {
+  it('shows the next item when the open one leaves the view, and keys pressed in the shortcut sheet stay there', async () => {
+    const jobName = uniqueName('Tide pools');
+    const owner = await ownerWithMedia(jobName, 3);
+    const ids = (await listGallery(owner.token)).map((item) => item.id);
+    for (const id of ids.slice(0, 2)) {
+      await call(`/gallery/${id}/tags`, {
+        method: 'PUT',
+        token: owner.token,
+        body: JSON.stringify({ user_tags: ['sunset'] }),
+      });
+    }
+    const page = await openPage();
+    await openGallery(page, owner, '/gallery?search=sunset');
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(2);
+    await tiles(page)
+      .nth(0)
+      .getByRole('button', { name: /^View / })
+      .click();
+    const box = lightbox(page);
+    await box.getByRole('img', { name: `${jobName}, image ${ids[0]}` }).waitFor();
+
+    // without its tag the item no longer matches the search: the lightbox moves on to the next
+    await box.getByRole('button', { name: 'Remove tag sunset' }).click();
+    await box.getByRole('img', { name: `${jobName}, image ${ids[1]}` }).waitFor();
+
+    await page.keyboard.press('?');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await sheet.waitFor();
+    await page.keyboard.press('Delete');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+    await box.getByRole('img', { name: `${jobName}, image ${ids[1]}` }).waitFor();
+    expect(await listGallery(owner.token, { status: 'archived' })).toEqual([]);
+
+    // the last one leaves too: the lightbox closes and the gallery's own keys work again
+    await box.getByRole('button', { name: 'Remove tag sunset' }).click();
+    await box.waitFor({ state: 'detached' });
+    await page.getByText('No images match current filters').waitFor();
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(3);
+    await page.keyboard.press('Control+a');
+    await page.getByRole('region', { name: 'Bulk actions' }).getByText('3 selected').waitFor();
+  });
+});
+
 describe('gallery selection and bulk actions', () => {
-  it('selects with Ctrl-click, moves in bulk, archives everything with Ctrl+A after the confirm', async () => {
+  it('selects with Ctrl-click, moves in bulk, archives everything with Ctrl+A and Delete after the confirm', async () => {
     const owner = await ownerWithMedia(uniqueName('Dunes'), 5);
     await createFolderViaApi(owner.token, { name: 'Keepers', hotkey: 'k' });
     const page = await openPage();
@@ -366,7 +413,7 @@ describe('gallery selection and bulk actions', () => {
     await page.keyboard.press('Escape');
     await bar.waitFor({ state: 'detached' });
     await page.keyboard.press('Control+a');
-    await bar.getByRole('button', { name: 'Archive' }).click();
+    await page.keyboard.press('Delete');
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('Are you sure you want to archive 2 media?').waitFor();
     await confirm.getByRole('button', { name: 'Archive' }).click();

@@ -38,6 +38,10 @@ export function UserDeleteDialog({
           <List.Item>{formatCountOf(counts.configs, 'config')}</List.Item>
           <List.Item>{formatCountOf(counts.favorites, 'favourite')}</List.Item>
         </List.Root>
+      ) : preview.isError ? (
+        <Text color="fg.error">
+          {errorText(preview.error, 'Could not count them')}: its jobs, folders, configs and favourites.
+        </Text>
       ) : (
         <Spinner size="sm" role="status" aria-label="Loading" />
       )}

@@ -79,6 +79,23 @@ describe('user management', () => {
     ).toEqual(['3 jobs', '1 folder', '2 configs', '4 favourites']);
   });
 
+  it('says what goes with a user when their counts cannot be read, rather than loading for ever', async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderUsers();
+    await act(() =>
+      queryClient.prefetchQuery({
+        ...userDeletePreviewQueryOptions(2),
+        queryFn: () => Promise.reject(new Error('offline')),
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Delete bob' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(
+      within(dialog).getByText('Could not count them: its jobs, folders, configs and favourites.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+  });
+
   it('keeps the current password when editing and asks for the email', async () => {
     const user = userEvent.setup();
     renderUsers();

@@ -10,6 +10,9 @@ interface BulkActionBarProps {
   status: GalleryStatus;
   folders: readonly GalleryFolder[];
   loadedCount: number;
+  /** The archive confirm is open (the Delete key asks for it too). */
+  confirming: boolean;
+  onConfirmingChange: (open: boolean) => void;
   onSelectAll: () => void;
   onClear: () => void;
 }
@@ -21,9 +24,17 @@ const UNGROUPED = '\u0000ungrouped';
  * SPEC section 2, Bulk action bar: the count, a folder to move to, archive (restore in the
  * archived view), clear and select all. Each action is one request for every selected item.
  */
-export function BulkActionBar({ selection, status, folders, loadedCount, onSelectAll, onClear }: BulkActionBarProps) {
+export function BulkActionBar({
+  selection,
+  status,
+  folders,
+  loadedCount,
+  confirming,
+  onConfirmingChange: setConfirming,
+  onSelectAll,
+  onClear,
+}: BulkActionBarProps) {
   const [target, setTarget] = useState('');
-  const [confirming, setConfirming] = useState(false);
   const setArchived = useSetArchived();
   const move = useMoveItems();
   const count = selection.length;

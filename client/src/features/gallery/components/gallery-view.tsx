@@ -1,6 +1,6 @@
 import { Heading, Stack } from '@chakra-ui/react';
 import type { GalleryItem } from '@atelier/shared';
-import { useCallback, useMemo, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { formatCount } from '../../../lib/format';
 import { logger } from '../../../lib/logger';
 import { useFolders } from '../api/get-folders';
@@ -37,6 +37,11 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
   const ids = useMemo(() => items.map((item) => item.id), [items]);
   const { selection, toggle, selectAll, clear } = useSelection(ids);
   const [lightboxId, setLightboxId] = useState<number | null>(null);
+  const [confirmingArchive, setConfirmingArchive] = useState(false);
+  // a confirm left open over a selection that has gone would pop up again with the next one
+  useEffect(() => {
+    if (selection.length === 0) setConfirmingArchive(false);
+  }, [selection.length]);
   const allFolders = useFolders().data ?? [];
   const tiles = useFolders(folderTileQuery(query));
   const move = useMoveItems();
@@ -59,6 +64,7 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
   const onGridKey = (action: GridAction) => {
     if (action.type === 'select-all') selectAll();
     else if (action.type === 'clear') clear();
+    else if (action.type === 'archive') setConfirmingArchive(filters.status === 'active');
     else if (action.type === 'move')
       move.mutate(
         { ids: [...selection], folderPath: action.folder.name },
@@ -106,6 +112,8 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
         status={filters.status}
         folders={allFolders}
         loadedCount={items.length}
+        confirming={confirmingArchive}
+        onConfirmingChange={setConfirmingArchive}
         onSelectAll={selectAll}
         onClear={clear}
       />

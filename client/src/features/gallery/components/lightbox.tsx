@@ -45,10 +45,22 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
   const index = items.findIndex((item) => item.id === currentId);
   const item = items[index];
   const stageRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const lastIndex = useRef(0);
+  if (index >= 0) lastIndex.current = index;
   const view = useZoomPan(stageRef, currentId);
   const archive = useArchiveItem();
   const restore = useSetArchived();
   const move = useMoveItem();
+
+  // The item left the view without an action here (a removed tag no longer matches the search, or
+  // another tab archived it): show the one that took its place, as after an archive.
+  useEffect(() => {
+    if (index !== -1) return;
+    const next = items[lastIndex.current] ?? items[lastIndex.current - 1];
+    if (next) onShow(next.id);
+    else onClose();
+  }, [index, items, onShow, onClose]);
 
   const nearEnd = index >= items.length - PREFETCH_MARGIN;
   useEffect(() => {
@@ -96,6 +108,10 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
 
   const keyHandler = useRef<(event: KeyboardEvent) => void>(undefined);
   keyHandler.current = (event: KeyboardEvent) => {
+    // Keys pressed in a dialog over the lightbox (the shortcut sheet) are that dialog's.
+    const dialog =
+      event.target instanceof Element ? event.target.closest('[role="dialog"], [role="alertdialog"]') : null;
+    if (dialog && dialog !== contentRef.current) return;
     // Typing a tag is not a shortcut; Escape leaves the field first.
     if (isTextField(event.target)) {
       if (event.key === 'Escape') (event.target as HTMLElement).blur();
@@ -133,7 +149,7 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
       <Portal>
         <Dialog.Backdrop bg="blackAlpha.900" />
         <Dialog.Positioner>
-          <Dialog.Content bg="gray.950" color="white" rounded="none">
+          <Dialog.Content ref={contentRef} bg="gray.950" color="white" rounded="none">
             <Flex direction="column" h="100dvh">
               <Flex px={{ base: 3, md: 5 }} py={3} gap={3} align="center" justify="space-between" wrap="wrap">
                 <Stack gap={0} minW={0} flex={1}>

@@ -40,6 +40,13 @@ describe('gallery keys with the lightbox closed', () => {
     expect(gridKeyAction({ key: 'Escape' }, folders, 0)).toBeNull();
   });
 
+  it('Delete or Backspace archives a selection, and does nothing with none selected or with Ctrl', () => {
+    expect(gridKeyAction({ key: 'Delete' }, folders, 2)).toEqual({ type: 'archive' });
+    expect(gridKeyAction({ key: 'Backspace' }, folders, 1)).toEqual({ type: 'archive' });
+    expect(gridKeyAction({ key: 'Delete' }, folders, 0)).toBeNull();
+    expect(gridKeyAction({ key: 'Delete', ctrlKey: true }, folders, 2)).toBeNull();
+  });
+
   it('a folder hotkey moves the selected items, and does nothing with none selected', () => {
     expect(gridKeyAction({ key: 'k' }, folders, 2)).toEqual({ type: 'move', folder: folders[1] });
     expect(gridKeyAction({ key: 'k' }, folders, 0)).toBeNull();

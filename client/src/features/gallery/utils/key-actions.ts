@@ -29,9 +29,10 @@ export const LIGHTBOX_SHORTCUTS: readonly Shortcut<LightboxKeyType>[] = [
 ];
 
 /** The gallery's keys with the lightbox closed (Ctrl stands for Cmd on a Mac). */
-export const GRID_SHORTCUTS: readonly Shortcut<'select-all' | 'clear'>[] = [
+export const GRID_SHORTCUTS: readonly Shortcut<'select-all' | 'clear' | 'archive'>[] = [
   { keys: ['Ctrl+a', 'Ctrl+A'], type: 'select-all', does: 'Select every loaded item' },
   { keys: ['Escape'], type: 'clear', does: 'Clear the selection' },
+  { keys: ['Delete', 'Backspace'], type: 'archive', does: 'Archive the selected items (asks first)' },
 ];
 
 /** A folder's hotkey (1-9 or A-Z): in the lightbox it moves the item, in the grid the selected items. */
@@ -57,11 +58,12 @@ export function lightboxKeyAction(press: KeyPress, folders: readonly GalleryFold
   return folder ? { type: 'move', folder } : null;
 }
 
-export type GridAction = { type: 'select-all' | 'clear' } | { type: 'move'; folder: GalleryFolder };
+export type GridAction = { type: 'select-all' | 'clear' | 'archive' } | { type: 'move'; folder: GalleryFolder };
 
 /**
  * The gallery's keys while the lightbox is closed: Ctrl/Cmd+A selects every loaded item, Escape
- * clears the selection, and 1-9 or A-Z move the selected items to the folder with that hotkey.
+ * clears the selection, Delete or Backspace archives the selected items, and 1-9 or A-Z move them
+ * to the folder with that hotkey.
  */
 export function gridKeyAction(
   press: KeyPress,
@@ -71,7 +73,8 @@ export function gridKeyAction(
   if (press.altKey) return null;
   const name = press.ctrlKey || press.metaKey ? `Ctrl+${press.key}` : press.key;
   const shortcut = GRID_SHORTCUTS.find((s) => s.keys.includes(name));
-  if (shortcut?.type === 'clear') return selectedCount > 0 ? { type: 'clear' } : null;
+  if (shortcut?.type === 'clear' || shortcut?.type === 'archive')
+    return selectedCount > 0 ? { type: shortcut.type } : null;
   if (shortcut) return { type: shortcut.type };
   if (press.ctrlKey || press.metaKey) return null;
   if (selectedCount === 0) return null;

@@ -1,11 +1,11 @@
 import { Center, Link, Spinner, Text } from '@chakra-ui/react';
-import { MESSAGES, type Workflow } from '@atelier/shared';
+import type { Workflow } from '@atelier/shared';
 import { Link as RouterLink } from 'react-router-dom';
 import { SectionCard } from '../../../components/section-card';
-import { ApiError } from '../../../lib/api-error';
 import type { ParameterFormProps } from '../../parameters/components/parameter-form';
 import { ParameterForm } from '../../parameters/components/parameter-form';
 import { workflowHref } from '../../workflows/utils/workflow-href';
+import { workflowLoadErrorText } from '../../workflows/utils/workflow-load-error';
 
 interface Props extends ParameterFormProps {
   selectedId: number | null;
@@ -30,9 +30,7 @@ export function SelectedWorkflowParameters({ selectedId, workflow: data, loadErr
         <ParameterForm {...form} />
       ) : loadError ? (
         <Text color="fg.error" role="alert">
-          {loadError instanceof ApiError && loadError.status === 404
-            ? MESSAGES.workflowNotFound
-            : MESSAGES.loadWorkflowFailed}
+          {workflowLoadErrorText(loadError)}
         </Text>
       ) : (
         <Center py={8}>

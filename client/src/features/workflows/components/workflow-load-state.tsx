@@ -1,9 +1,8 @@
 import { Button, Center, EmptyState, Spinner, VStack } from '@chakra-ui/react';
-import { MESSAGES } from '@atelier/shared';
 import { Link as RouterLink } from 'react-router-dom';
 import { PageTitle } from '../../../components/page-title';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-error';
+import { workflowLoadErrorText } from '../utils/workflow-load-error';
 
 /** While a workflow screen waits for its workflow. */
 export function WorkflowLoading({ title }: { title: string }) {
@@ -17,12 +16,9 @@ export function WorkflowLoading({ title }: { title: string }) {
   );
 }
 
-/** 'Workflow not found' for a missing (or malformed) id, 'Failed to load workflow' for anything else. */
+/** 'Workflow not found', 'Failed to load workflow', or the server's own text. */
 export function WorkflowLoadError({ error }: { error: unknown }) {
-  const text =
-    error === null || (error instanceof ApiError && error.status === 404)
-      ? MESSAGES.workflowNotFound
-      : MESSAGES.loadWorkflowFailed;
+  const text = workflowLoadErrorText(error);
   return (
     <EmptyState.Root borderWidth="1px" rounded="l3" bg="bg" maxW="lg" mx="auto" mt={{ base: 4, md: 12 }}>
       <EmptyState.Content>

@@ -1,0 +1,13 @@
+import { MESSAGES } from '@atelier/shared';
+import { ApiError, errorText } from '../../../lib/api-error';
+
+/**
+ * SPEC section 8: the server's error text when it sent one; else 'Workflow not found' for a missing
+ * (or malformed, `null`) id and 'Failed to load workflow' for anything else.
+ */
+export function workflowLoadErrorText(error: unknown): string {
+  if (error === null) return MESSAGES.workflowNotFound;
+  const fallback =
+    error instanceof ApiError && error.status === 404 ? MESSAGES.workflowNotFound : MESSAGES.loadWorkflowFailed;
+  return errorText(error, fallback);
+}
