@@ -53,6 +53,10 @@ async function ownerWithMedia(jobName: string, count: number): Promise<Owner & {
 
 const grid = (page: Page) => page.getByRole('list', { name: 'Media' });
 const tiles = (page: Page) => grid(page).getByRole('listitem');
+const viewButton = (page: Page, index: number) =>
+  tiles(page)
+    .nth(index)
+    .getByRole('button', { name: /^View / });
 const lightbox = (page: Page) => page.getByRole('dialog', { name: 'Lightbox' });
 const lightboxImage = (page: Page) => page.getByTestId('lightbox-stage').getByRole('img');
 const counts = (page: Page) => page.getByTestId('gallery-counts');
@@ -118,10 +122,7 @@ describe('gallery', () => {
     await expect.poll(() => tiles(page).count(), WAIT).toBe(6);
     const ids = await tiles(page).evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-item-id'))));
 
-    await tiles(page)
-      .nth(0)
-      .getByRole('button', { name: /^View / })
-      .click();
+    await viewButton(page, 0).click();
     const box = lightbox(page);
     await box.getByRole('img', { name: `${jobName}, image ${ids[0]}` }).waitFor();
     await expect
@@ -332,10 +333,7 @@ describe('lightbox edge cases', () => {
     const page = await openPage();
     await openGallery(page, owner, '/gallery?search=sunset');
     await expect.poll(() => tiles(page).count(), WAIT).toBe(2);
-    await tiles(page)
-      .nth(0)
-      .getByRole('button', { name: /^View / })
-      .click();
+    await viewButton(page, 0).click();
     const box = lightbox(page);
     await box.getByRole('img', { name: `${jobName}, image ${ids[0]}` }).waitFor();
 
@@ -373,26 +371,14 @@ describe('gallery selection and bulk actions', () => {
     await expect.poll(() => tiles(page).count(), WAIT).toBe(5);
 
     // Ctrl-click two, then a plain click toggles a third while selecting
-    await tiles(page)
-      .nth(0)
-      .getByRole('button', { name: /^View / })
-      .click({ modifiers: ['Control'] });
-    await tiles(page)
-      .nth(2)
-      .getByRole('button', { name: /^View / })
-      .click({ modifiers: ['Control'] });
-    await tiles(page)
-      .nth(3)
-      .getByRole('button', { name: /^View / })
-      .click();
+    await viewButton(page, 0).click({ modifiers: ['Control'] });
+    await viewButton(page, 2).click({ modifiers: ['Control'] });
+    await viewButton(page, 3).click();
     expect(await lightbox(page).count()).toBe(0);
     const bar = page.getByRole('region', { name: 'Bulk actions' });
     await bar.getByText('3 selected').waitFor();
     expect(await tiles(page).nth(2).getByRole('button', { name: 'Selected 2' }).textContent()).toBe('2');
-    await tiles(page)
-      .nth(3)
-      .getByRole('button', { name: /^View / })
-      .click();
+    await viewButton(page, 3).click();
     await bar.getByText('2 selected').waitFor();
     await capture(page, 'gallery-selection-desktop');
 

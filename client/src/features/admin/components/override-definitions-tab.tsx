@@ -220,34 +220,22 @@ export function OverrideDefinitionsTab() {
                   <Table.Cell whiteSpace="nowrap">{cell(row, 'category', 'Category')}</Table.Cell>
                   <Table.Cell textAlign="end">
                     {row.id === null ? (
-                      <HStack justify="flex-end" gap={2}>
-                        <Button size="xs" colorPalette="purple" loading={save.isPending} onClick={() => saveDraft(row)}>
-                          Save
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          onClick={() => setDrafts((all) => all.filter((d) => d.rowKey !== row.rowKey))}
-                        >
-                          Cancel
-                        </Button>
-                      </HStack>
+                      <RowSaveActions
+                        pending={save.isPending}
+                        onSave={() => saveDraft(row)}
+                        dropLabel="Cancel"
+                        onDrop={() => setDrafts((all) => all.filter((d) => d.rowKey !== row.rowKey))}
+                      />
                     ) : edits[row.id] ? (
-                      <HStack justify="flex-end" gap={2}>
-                        <Button size="xs" colorPalette="purple" loading={save.isPending} onClick={() => persist(row)}>
-                          Save
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          onClick={() => {
-                            dropEdit(row.id!);
-                            setMessage(null);
-                          }}
-                        >
-                          Discard
-                        </Button>
-                      </HStack>
+                      <RowSaveActions
+                        pending={save.isPending}
+                        onSave={() => persist(row)}
+                        dropLabel="Discard"
+                        onDrop={() => {
+                          dropEdit(row.id!);
+                          setMessage(null);
+                        }}
+                      />
                     ) : (
                       <Button
                         size="xs"
@@ -282,5 +270,29 @@ export function OverrideDefinitionsTab() {
         onClose={() => setDeleting(null)}
       />
     </Stack>
+  );
+}
+
+/** Save and Cancel (a new row) or Discard (an edit of a saved row that is not saved yet). */
+function RowSaveActions({
+  pending,
+  onSave,
+  dropLabel,
+  onDrop,
+}: {
+  pending: boolean;
+  onSave: () => void;
+  dropLabel: string;
+  onDrop: () => void;
+}) {
+  return (
+    <HStack justify="flex-end" gap={2}>
+      <Button size="xs" colorPalette="purple" loading={pending} onClick={onSave}>
+        Save
+      </Button>
+      <Button size="xs" variant="outline" onClick={onDrop}>
+        {dropLabel}
+      </Button>
+    </HStack>
   );
 }
