@@ -49,11 +49,12 @@ export function GeneratePage() {
           <SectionCard title="Workflow">
             <WorkflowPicker selectedId={selectedId} onSelect={select} />
           </SectionCard>
-          {selectedId !== null && (
+          {/* only once the form is there: a configuration applied before would be reset by its arrival */}
+          {loaded && (
             <SectionCard title="Saved Configurations">
               <SavedConfigurations
-                key={selectedId}
-                workflowId={selectedId}
+                key={loaded.id}
+                workflowId={loaded.id}
                 onApply={(configuration) => form.apply(configuration.parameter_values)}
               />
             </SectionCard>

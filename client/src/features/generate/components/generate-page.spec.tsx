@@ -1,0 +1,58 @@
+import type { Configuration, Workflow } from '@atelier/shared';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp, testUser } from '../../../test/render-app';
+import { configurationsQueryOptions } from '../../configurations/api/get-configurations';
+import { workflowQueryOptions } from '../../workflows/api/get-workflow';
+
+const workflow: Workflow = {
+  id: 7,
+  name: 'Text to Image',
+  category: 'Image Generation',
+  tags: [],
+  workflow_type: 'comfyui',
+  workflow_slug: null,
+  is_favorite: false,
+  override_count: 0,
+  updated_at: '2026-01-01T00:00:00.000Z',
+  eok_runtime: null,
+  eok_bucket_name: null,
+  eok_provider: 'novita',
+  eok_generation_type: 'image',
+  eok_pre_classification_type: 'permissive',
+  eok_post_classification_type: 'permissive',
+  seed_mode: 'random',
+  download_dir: null,
+  configurable_params: {
+    steps: { editable: true, type: 'number', display_name: 'Steps', default_value: 20, min: 1, max: 100 },
+  },
+};
+
+const configuration: Configuration = {
+  id: 1,
+  workflow_id: 7,
+  config_name: 'Many steps',
+  parameter_values: { steps: 80 },
+  created_at: '2026-01-02T00:00:00.000Z',
+};
+
+describe('generate dashboard', () => {
+  it('offers the saved configurations once the workflow has loaded, and one applied then fills the form', async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderApp('/?workflow=7', { user: testUser('user') });
+    act(() => {
+      queryClient.setQueryData(configurationsQueryOptions(7).queryKey, [configuration]);
+    });
+    // the query cache tells its observers on a later tick
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // while the workflow loads there is no form for a configuration to fill
+    expect(screen.queryByRole('button', { name: /Many steps/ })).not.toBeInTheDocument();
+
+    act(() => {
+      queryClient.setQueryData(workflowQueryOptions(7).queryKey, workflow);
+    });
+    await user.click(await screen.findByRole('button', { name: /Many steps/ }));
+    expect(screen.getByLabelText(/Steps/)).toHaveValue(80);
+  });
+});
