@@ -34,12 +34,19 @@ export function newContext(browser: Browser, viewport = DESKTOP): Promise<Browse
   return browser.newContext({ viewport, baseURL: inject('e2eBaseUrl') });
 }
 
-/** Signs in through the login screen and waits for the navigation to show. */
+/**
+ * Signs in through the login screen and waits for the navigation to show; a refused sign-in fails
+ * at once with what the login screen said (a rate limit reads very differently from a slow page).
+ */
 export async function signIn(page: Page, user: { username: string; password: string }): Promise<void> {
   await page.goto(appUrl('/'));
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password').fill(user.password);
+  const answer = page.waitForResponse((response) => response.url().endsWith('/api/login'));
   await page.getByRole('button', { name: 'Sign in' }).click();
+  const response = await answer;
+  if (!response.ok())
+    throw new Error(`sign-in as ${user.username} answered ${response.status()}: ${await response.text()}`);
   await page.getByRole('navigation').waitFor();
 }
 
