@@ -45,4 +45,22 @@ describe('history page', () => {
     await user.type(screen.getByLabelText('Search jobs'), 'dune');
     await vi.waitFor(() => expect(router.state.location.search).toBe('?status=failed&search=dune'));
   });
+
+  it('goes from a page past the last to the last page there is', async () => {
+    const { queryClient, router } = renderApp('/history?page=9', { user: testUser('user') });
+    act(() => {
+      queryClient.setQueryData(key({ page: 9 }), { jobs: [], pagination: { page: 9, pages: 3, total: 23 } });
+    });
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+  });
+
+  it('keeps a status picked while the search text is still on its way', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/history', { user: testUser('user') });
+    await user.type(screen.getByLabelText('Search jobs'), 'dune');
+    await user.selectOptions(screen.getByLabelText('Status'), 'Failed');
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?status=failed&search=dune'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(router.state.location.search).toBe('?status=failed&search=dune');
+  });
 });

@@ -1,5 +1,6 @@
 import { Alert, Box, Center, EmptyState, Spinner, Stack } from '@chakra-ui/react';
 import { HISTORY_PAGE_SIZE, MESSAGES } from '@atelier/shared';
+import { useEffect } from 'react';
 import { PageTitle } from '../../../components/page-title';
 import { errorText } from '../../../lib/api-error';
 import { useJobs } from '../../jobs/api/get-jobs';
@@ -12,6 +13,11 @@ import { HistoryRow } from './history-row';
 export function HistoryPage() {
   const { params, setStatus, setSearch, setPage } = useHistoryParams();
   const { data, error, isPending, isPlaceholderData } = useJobs({ ...params, limit: HISTORY_PAGE_SIZE });
+  // A page past the last (an old link, or jobs that left the filter) goes to the last page there is.
+  const lastPage = data && !isPlaceholderData ? data.pagination.pages : null;
+  useEffect(() => {
+    if (lastPage !== null && lastPage >= 1 && params.page > lastPage) setPage(lastPage, true);
+  }, [lastPage, params.page, setPage]);
 
   return (
     <>
