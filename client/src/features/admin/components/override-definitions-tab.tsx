@@ -45,15 +45,20 @@ function toInput(row: DefinitionRow): OverrideDefinitionInput {
   };
 }
 
+/** The request body of a row, or why its validation rules do not parse. */
+function readRow(row: DefinitionRow): { body: OverrideDefinitionInput } | { problem: string } {
+  try {
+    return { body: toInput(row) };
+  } catch (error) {
+    return { problem: `Invalid JSON: ${error instanceof Error ? error.message : ''}` };
+  }
+}
+
 /** Why the server would refuse the row, found before it is sent; null when it may be sent. */
 function rowProblem(row: DefinitionRow): string | null {
-  let body: OverrideDefinitionInput;
-  try {
-    body = toInput(row);
-  } catch (error) {
-    return `Invalid JSON: ${error instanceof Error ? error.message : ''}`;
-  }
-  const parsed = overrideDefinitionInputSchema.safeParse(body);
+  const read = readRow(row);
+  if ('problem' in read) return read.problem;
+  const parsed = overrideDefinitionInputSchema.safeParse(read.body);
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? ADMIN_MESSAGES.saveOverrideDefinitionFailed);
 }
 
@@ -79,15 +84,11 @@ export function OverrideDefinitionsTab() {
   const rows = [...saved, ...drafts];
 
   const persist = (row: DefinitionRow) => {
-    let body: OverrideDefinitionInput;
-    try {
-      body = toInput(row);
-    } catch (error) {
-      return setMessage({ status: 'error', text: `Invalid JSON: ${error instanceof Error ? error.message : ''}` });
-    }
+    const read = readRow(row);
+    if ('problem' in read) return setMessage({ status: 'error', text: read.problem });
     setMessage(null);
     save.mutate(
-      { ...body, ...(row.id === null ? {} : { id: row.id }) },
+      { ...read.body, ...(row.id === null ? {} : { id: row.id }) },
       {
         onSuccess: () => {
           if (row.id === null) setDrafts((all) => all.filter((d) => d.rowKey !== row.rowKey));

@@ -19,7 +19,7 @@ import { logger } from '../../../lib/logger';
 import { useArchiveItem, useMoveItem, useSetArchived } from '../api/update-items';
 import { useZoomPan } from '../hooks/use-zoom-pan';
 import { isTextField } from '../../../lib/text-field';
-import { lightboxKeyAction } from '../utils/key-actions';
+import { isTypingTarget, lightboxKeyAction } from '../utils/key-actions';
 import { LightboxHotkeyPanel } from './lightbox-hotkey-panel';
 import { LightboxStage } from './lightbox-stage';
 import { LightboxTags } from './lightbox-tags';
@@ -108,13 +108,9 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
 
   const keyHandler = useRef<(event: KeyboardEvent) => void>(undefined);
   keyHandler.current = (event: KeyboardEvent) => {
-    // Keys pressed in a dialog over the lightbox (the shortcut sheet) are that dialog's.
-    const dialog =
-      event.target instanceof Element ? event.target.closest('[role="dialog"], [role="alertdialog"]') : null;
-    if (dialog && dialog !== contentRef.current) return;
-    // Typing a tag is not a shortcut; Escape leaves the field first.
-    if (isTextField(event.target)) {
-      if (event.key === 'Escape') (event.target as HTMLElement).blur();
+    // Typing a tag is not a shortcut (Escape leaves the field first), nor a key in the shortcut sheet over it.
+    if (isTypingTarget(event.target, contentRef.current)) {
+      if (isTextField(event.target) && event.key === 'Escape') (event.target as HTMLElement).blur();
       return;
     }
     const action = lightboxKeyAction(event, folders);

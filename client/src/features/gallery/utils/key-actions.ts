@@ -82,8 +82,13 @@ export function gridKeyAction(
   return folder ? { type: 'move', folder } : null;
 }
 
-/** Keys typed into a field or a dialog are not gallery shortcuts. */
-export function isTypingTarget(target: EventTarget | null): boolean {
+/**
+ * Keys typed into a field, or into a dialog other than `own` (the lightbox is a dialog with keys of
+ * its own; the shortcut sheet over it is not), are not gallery shortcuts.
+ */
+export function isTypingTarget(target: EventTarget | null, own: Element | null = null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return isTextField(target) || target.closest('[role="dialog"], [role="alertdialog"]') !== null;
+  if (isTextField(target)) return true;
+  const dialog = target.closest('[role="dialog"], [role="alertdialog"]');
+  return dialog !== null && dialog !== own;
 }

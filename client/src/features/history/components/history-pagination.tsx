@@ -1,6 +1,6 @@
 import { ButtonGroup, Flex, IconButton, Pagination, Text } from '@chakra-ui/react';
 import { HISTORY_PAGE_SIZE } from '@atelier/shared';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatCountOf } from '../../../lib/format';
 
 interface HistoryPaginationProps {
   /** The page asked for: the control moves at once. */
@@ -25,7 +25,7 @@ export function HistoryPagination({ page, shownPage, total, onPageChange }: Hist
   return (
     <Flex justify="space-between" align="center" gap={3} wrap="wrap" direction={{ base: 'column', sm: 'row' }}>
       <Text fontSize="sm" color="fg.muted">
-        Page {formatCount(shownPage)} of {formatCount(pages)} · {formatCount(total)} {total === 1 ? 'job' : 'jobs'}
+        Page {formatCount(shownPage)} of {formatCount(pages)} · {formatCountOf(total, 'job')}
       </Text>
       {pages > 1 && (
         <Pagination.Root

@@ -2,7 +2,7 @@ import { Button, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { Job } from '@atelier/shared';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatCountOf } from '../../../lib/format';
 import { formatDateTime } from '../../../lib/format-time';
 import { JobStatusBadge } from '../../jobs/components/job-status-badge';
 
@@ -30,8 +30,7 @@ export function HistoryRow({ job }: { job: Job }) {
           </Link>
         </Flex>
         <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
-          {job.workflow_name} · {formatCount(job.batch_completed)} of {formatCount(job.batch_size)}{' '}
-          {job.batch_size === 1 ? 'image' : 'images'}
+          {job.workflow_name} · {formatCount(job.batch_completed)} of {formatCountOf(job.batch_size, 'image')}
           {job.rejection_count > 0 && ` · ${formatCount(job.rejection_count)} rejected`}
         </Text>
         <Text fontSize="xs" color="fg.muted">

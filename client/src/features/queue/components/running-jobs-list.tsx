@@ -1,6 +1,6 @@
 import { Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import type { Job } from '@atelier/shared';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatCountOf } from '../../../lib/format';
 import { formatDateTime } from '../../../lib/format-time';
 import { JobLink } from '../../jobs/components/job-link';
 import { JobProgressBars } from '../../jobs/components/job-progress-bars';
@@ -21,8 +21,7 @@ function RunningJob({ job }: { job: Job }) {
         <Stack gap={1} minW={0} flex="1 1 12rem">
           <JobLink job={job} />
           <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
-            {job.workflow_name} · {job.username} · {formatCount(job.batch_size)}{' '}
-            {job.batch_size === 1 ? 'item' : 'items'}
+            {job.workflow_name} · {job.username} · {formatCountOf(job.batch_size, 'item')}
           </Text>
           <Text fontSize="xs" color="fg.muted">
             Started {formatDateTime(job.started_at ?? job.created_at)}

@@ -1,6 +1,6 @@
 import { Box, Circle, Flex, Heading, List, Stack, Text } from '@chakra-ui/react';
 import type { Job } from '@atelier/shared';
-import { formatCount } from '../../../lib/format';
+import { formatCount, formatCountOf } from '../../../lib/format';
 import { formatDateTime } from '../../../lib/format-time';
 import { JobLink } from '../../jobs/components/job-link';
 
@@ -26,8 +26,7 @@ export function UpcomingJobsList({ jobs }: { jobs: readonly Job[] }) {
                 <Stack gap={0.5} minW={0} flex={1}>
                   <JobLink job={job} />
                   <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
-                    {job.workflow_name} · {job.username} · {formatCount(job.batch_size)}{' '}
-                    {job.batch_size === 1 ? 'item' : 'items'}
+                    {job.workflow_name} · {job.username} · {formatCountOf(job.batch_size, 'item')}
                   </Text>
                   <Text fontSize="xs" color="fg.muted">
                     Queued {formatDateTime(job.created_at)}

@@ -2,12 +2,13 @@ import { Badge, Card, HStack, Heading, LinkBox, LinkOverlay, Text, Wrap } from '
 import { WORKFLOW_CARD_MAX_TAGS, configurableParamCount, type Workflow } from '@atelier/shared';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { formatCountOf } from '../../../lib/format';
 import { formatDate } from '../../../lib/format-date';
 import { workflowHref } from '../utils/workflow-href';
 import { FavoriteStar } from './favorite-star';
 
 function parameterCountText(count: number): string {
-  return `${count} configurable parameter${count === 1 ? '' : 's'}`;
+  return formatCountOf(count, 'configurable parameter');
 }
 
 /** One workflow in the list (SPEC section 2): the whole card opens it, the star stays its own button. */
