@@ -77,7 +77,11 @@ export const overrideLinkInputSchema = z.object({
 });
 export type OverrideLinkInput = z.input<typeof overrideLinkInputSchema>;
 
-export const overrideLinkUpdateSchema = overrideLinkInputSchema.omit({ override_definition_id: true }).partial();
+/** Only the fields sent change: `.partial()` would keep is_required's default and reset it on every update. */
+export const overrideLinkUpdateSchema = overrideLinkInputSchema
+  .omit({ override_definition_id: true, is_required: true })
+  .partial()
+  .extend({ is_required: z.boolean().optional() });
 
 /** The whole override list of a slug workflow, saved as one diff (SPEC section 7). */
 export const overrideLinksSchema = z

@@ -116,8 +116,26 @@ export class WorkflowsRepository {
     await manager.update(WorkflowEntity, { id }, fields as QueryDeepPartialEntity<WorkflowEntity>);
   }
 
-  async remove(id: number): Promise<void> {
-    await this.repo.delete({ id });
+  /**
+   * Deletes the workflow unless it is the last grant of a role-`user` account: the grants go with
+   * the workflow, and a user with no grants sees every workflow. Answers the usernames that stop it.
+   */
+  async removeUnlessLastGrant(id: number): Promise<string[]> {
+    return this.repo.manager.transaction(async (m) => {
+      // grants of this workflow are locked, so a grant revoked or added meanwhile waits for the answer
+      const rows: Array<{ username: string }> = await m.query(
+        `SELECT u.username
+           FROM workflow_permissions p
+           JOIN users u ON u.id = p.user_id AND u.role = 'user'
+          WHERE p.workflow_id = $1
+            AND NOT EXISTS (SELECT 1 FROM workflow_permissions o WHERE o.user_id = p.user_id AND o.workflow_id <> $1)
+          ORDER BY u.username
+          FOR UPDATE OF p`,
+        [id],
+      );
+      if (rows.length === 0) await m.delete(WorkflowEntity, { id });
+      return rows.map((r) => r.username);
+    });
   }
 
   /** Workflows synced from base workflow files, by file name. */

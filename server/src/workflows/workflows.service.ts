@@ -11,7 +11,7 @@ import {
   organizationSchema,
   saveSlugWorkflowSchema,
 } from '@atelier/shared';
-import { BadRequestError, NotFoundError } from '../common/app-errors.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../common/app-errors.js';
 import { BaseWorkflowStore } from '../base-workflows/base-workflow-store.js';
 import { slugOf } from '../base-workflows/base-workflow-names.js';
 import { toWorkflowDto } from './workflow.mapper.js';
@@ -137,7 +137,12 @@ export class WorkflowsService {
         `This workflow comes from the base workflow file ${workflow.sourceFile}; delete that file instead`,
       );
     }
-    await this.workflows.remove(id);
+    const lastGrantOf = await this.workflows.removeUnlessLastGrant(id);
+    if (lastGrantOf.length) {
+      throw new ConflictError(
+        `This workflow is the only one granted to ${lastGrantOf.join(', ')}: deleting it would let them see every workflow. Change their workflow permissions first.`,
+      );
+    }
   }
 
   async toggleFavorite(user: SessionUser, id: number): Promise<{ is_favorite: boolean }> {

@@ -234,6 +234,9 @@ describe('workflows API', () => {
       body: { is_required: true, ui_parameter_name: 'guidance' },
     });
     expect(updated.body).toMatchObject({ is_required: true, ui_parameter_name: 'guidance', default_value: 4.5 });
+    // a field left out of an update keeps its value
+    const reordered = await t.request('PUT', `${base}/${added.body.id}`, { token: admin, body: { display_order: 5 } });
+    expect(reordered.body).toMatchObject({ is_required: true, ui_parameter_name: 'guidance', display_order: 5 });
     expect(
       (await t.request('PUT', `${base}/${added.body.id}`, { token: admin, body: { default_value: 4.25 } })).body,
     ).toEqual({ error: 'Default value of CFG Scale must be in steps of 0.5' });
@@ -338,6 +341,32 @@ describe('workflows API', () => {
       [granted.id, 'super_admin'],
     );
     expect((await list('', superAdmin)).length).toBe(all.length);
+  });
+
+  it("refuses to delete a user's only granted workflow, which would let them see every workflow", async () => {
+    const limited = await t.createUser();
+    const token = await t.login(limited);
+    const create = async (name: string) =>
+      (
+        await t.request<{ id: number }>('POST', '/api/workflows', {
+          token: admin,
+          body: { name, workflow_slug: 'x', overrides: [{ override_definition_id: defs.get('override_prompt') }] },
+        })
+      ).body.id;
+    const only = await create('Only grant');
+    await t.request('POST', `/api/admin/users/${limited.id}/workflows/${only}`, { token: admin });
+
+    const refused = await t.request('DELETE', `/api/workflows/${only}`, { token: admin });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      error: `This workflow is the only one granted to ${limited.username}: deleting it would let them see every workflow. Change their workflow permissions first.`,
+    });
+    expect((await list('', token)).map((w) => w.id)).toEqual([only]);
+
+    const second = await create('Second grant');
+    await t.request('POST', `/api/admin/users/${limited.id}/workflows/${second}`, { token: admin });
+    expect((await t.request('DELETE', `/api/workflows/${only}`, { token: admin })).status).toBe(200);
+    expect((await list('', token)).map((w) => w.id)).toEqual([second]);
   });
 
   it('keeps admin-only changes away from role users', async () => {

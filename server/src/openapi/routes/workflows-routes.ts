@@ -127,6 +127,9 @@ export const workflowsRoutes: RouteDoc[] = [
     errors: {
       400: either('This workflow comes from the base workflow file <file>; delete that file instead'),
       404: either(MESSAGES.workflowNotFound),
+      409: either(
+        'This workflow is the only one granted to <usernames>: deleting it would let them see every workflow. Change their workflow permissions first.',
+      ),
     },
   },
   {

@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Field, HStack, IconButton, Input, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Checkbox, Field, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import type { OverrideItem } from '../utils/slug-form';
 
 /** The overrides a slug workflow exposes, in order (SPEC section 2, Slug workflow editor). */
@@ -76,11 +76,9 @@ export function OverrideList({
           <HStack gap={4} align="flex-end" wrap="wrap">
             <Field.Root maxW="xs">
               <Field.Label>Default value</Field.Label>
-              <Input
-                size="sm"
-                aria-label={`Default value of ${item.display_name}`}
-                value={item.default_value}
-                onChange={(e) => onChange(index, { ...item, default_value: e.target.value })}
+              <DefaultValueInput
+                item={item}
+                onChange={(default_value) => onChange(index, { ...item, default_value })}
               />
             </Field.Root>
             <Checkbox.Root
@@ -98,4 +96,22 @@ export function OverrideList({
       ))}
     </Stack>
   );
+}
+
+/** A boolean's default is picked, not typed: typed text such as "True" or "yes" was not a value the server takes. */
+function DefaultValueInput({ item, onChange }: { item: OverrideItem; onChange: (text: string) => void }) {
+  const label = `Default value of ${item.display_name}`;
+  if (item.data_type === 'boolean') {
+    return (
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field aria-label={label} value={item.default_value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">No default</option>
+          <option value="true">true</option>
+          <option value="false">false</option>
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    );
+  }
+  return <Input size="sm" aria-label={label} value={item.default_value} onChange={(e) => onChange(e.target.value)} />;
 }

@@ -156,4 +156,35 @@ describe('slug workflow editor', () => {
     ).toBeChecked();
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
   });
+
+  it("picks a boolean override's default from true, false or none", async () => {
+    const user = userEvent.setup();
+    const flag = { ...definitions[0]!, id: 3, override_key: 'override_upscale', display_name: 'Upscale' };
+    const withFlag: Workflow = {
+      ...slugWorkflow,
+      workflow_overrides: [
+        {
+          ...flag,
+          data_type: 'boolean' as const,
+          id: 12,
+          workflow_id: 5,
+          override_definition_id: 3,
+          is_required: false,
+        },
+      ].map((link) => ({ ...link, default_value: false, ui_parameter_name: 'upscale', display_order: 0 })),
+    };
+    const { queryClient } = renderApp('/admin/workflow/5/slug', { user: testUser('admin') });
+    act(() => {
+      queryClient.setQueryData(workflowQueryOptions(5).queryKey, withFlag);
+    });
+    const select = await screen.findByRole('combobox', { name: 'Default value of Upscale' });
+    expect(select).toHaveValue('false');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No default', 'true', 'false']);
+    await user.selectOptions(select, 'true');
+    expect(select).toHaveValue('true');
+  });
 });

@@ -117,7 +117,8 @@ function defaultValue(item: OverrideItem): unknown {
   if (!text) return null;
   if (item.data_type === 'integer' || item.data_type === 'float')
     return Number.isNaN(Number(text)) ? text : Number(text);
-  if (item.data_type === 'boolean') return text === 'true';
+  // anything but true or false goes to the server as typed, which refuses it with its message
+  if (item.data_type === 'boolean' && /^(true|false)$/i.test(text)) return text.toLowerCase() === 'true';
   return item.default_value;
 }
 
