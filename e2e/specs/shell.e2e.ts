@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, appUrl, launchBrowser, newContext, screenshot, signIn } from '../support/browser.js';
+import { apiToken, call } from '../support/api.js';
 import { createUser } from '../support/users.js';
 
 let browser: Browser;
@@ -121,6 +122,29 @@ describe('sign-in and the app shell', () => {
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
     expect(await page.getByText('You need admin privileges to access this page.').isVisible()).toBe(true);
     await screenshot(page, 'access-denied-desktop');
+  });
+
+  it('follows a role taken away while signed in: the first refused call (403) brings the new role in', async () => {
+    const page = await openPage();
+    const demoted = await createUser('admin');
+    await signIn(page, demoted);
+    const nav = page.getByRole('navigation');
+    await nav.getByRole('link', { name: 'Admin', exact: true }).click();
+    await page.getByRole('tab', { name: 'Base Workflows' }).waitFor();
+
+    const adminToken = await apiToken(inject('e2eAdmin'));
+    await call(`/admin/users/${demoted.id}`, {
+      method: 'PUT',
+      token: adminToken,
+      body: JSON.stringify({ role: 'user' }),
+    });
+    await page.getByRole('tab', { name: 'User Management' }).click();
+
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    await nav.getByRole('link', { name: 'Admin', exact: true }).waitFor({ state: 'detached' });
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? '{}')).toMatchObject({
+      role: 'user',
+    });
   });
 
   it('signs out to the login screen and stays signed out after a reload', async () => {

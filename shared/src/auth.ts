@@ -13,9 +13,10 @@ const requiredText = z
   .string({ error: MESSAGES.loginFieldsRequired })
   .refine((v) => v.trim().length > 0, { error: MESSAGES.loginFieldsRequired });
 
+/** No account has a longer name or password, so the answer is the one a wrong password gets. */
 export const loginRequestSchema = z.object({
-  username: requiredText.pipe(z.string().max(200)),
-  password: requiredText.pipe(z.string().max(1000)),
+  username: requiredText.pipe(z.string().max(200, { error: MESSAGES.invalidCredentials })),
+  password: requiredText.pipe(z.string().max(1000, { error: MESSAGES.invalidCredentials })),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

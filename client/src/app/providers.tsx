@@ -1,7 +1,8 @@
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider as JotaiProvider, type createStore } from 'jotai';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { onSessionUserChange } from '../features/auth/atoms/session-atom';
 
 type JotaiStore = ReturnType<typeof createStore>;
 
@@ -15,6 +16,7 @@ export function AppProviders({
   store: JotaiStore;
   children: ReactNode;
 }) {
+  useEffect(() => onSessionUserChange(() => queryClient.clear()), [queryClient]);
   return (
     <ChakraProvider value={defaultSystem}>
       <QueryClientProvider client={queryClient}>

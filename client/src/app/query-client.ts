@@ -1,4 +1,4 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, isUnauthorized } from '../lib/api-error';
 import { logger } from '../lib/logger';
 
@@ -6,15 +6,22 @@ const MAX_RETRIES = 2;
 
 /**
  * Server state lives here. Every failed query is logged (SPEC section 8 keeps many of them
- * silent on screen); a 401 is not, since it already ends the session.
+ * silent on screen); a 401 is not, since it already ends the session. A 403 may mean the role
+ * changed since the session was confirmed, so the session is read again: a demoted admin's screens
+ * follow their new role without a reload.
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const recheckSessionOn403 = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 403) void client.invalidateQueries({ queryKey: ['session'] });
+  };
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (!isUnauthorized(error)) logger.warn(`${String(query.queryKey[0])} request failed`, error);
+        recheckSessionOn403(error);
       },
     }),
+    mutationCache: new MutationCache({ onError: recheckSessionOn403 }),
     defaultOptions: {
       queries: {
         // A 4xx answer will not change on retry; network blips and 5xx might.
@@ -23,4 +30,5 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  return client;
 }

@@ -1,16 +1,18 @@
 import type { PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
+import { MESSAGES } from '@atelier/shared';
 import { BadRequestError } from './app-errors.js';
 
 // zod's own texts (`Invalid input: expected string, received number`) say nothing of which field;
 // schemas with a message of their own (the SPEC's words) keep it unchanged
 const ZOD_DEFAULT = /^(Invalid|Too (big|small)|Unrecognized key)/;
 
+const SPEC_MESSAGES = new Set<string>(Object.values(MESSAGES));
+
 function namedMessage(issue: z.core.$ZodIssue): string {
   const key = issue.path.join('.');
-  return key && ZOD_DEFAULT.test(issue.message) && !issue.message.includes(key)
-    ? `${key}: ${issue.message}`
-    : issue.message;
+  const zodDefault = ZOD_DEFAULT.test(issue.message) && !SPEC_MESSAGES.has(issue.message);
+  return key && zodDefault && !issue.message.includes(key) ? `${key}: ${issue.message}` : issue.message;
 }
 
 /** Parses a body, query or param with a shared schema; the first problem becomes the error text. */

@@ -92,7 +92,12 @@ export class JobsRepository {
     const result = await this.repo
       .createQueryBuilder()
       .update(JobEntity)
-      .set({ status: 'cancelled', completedAt: () => 'now()' })
+      // a job that never started ran for no time, so it gets no duration
+      .set({
+        status: 'cancelled',
+        completedAt: () => 'now()',
+        actualDuration: () => 'extract(epoch FROM now() - started_at)',
+      })
       .where(`id = :id AND status IN ('queued', 'submitting', 'processing')`, { id })
       .execute();
     return (result.affected ?? 0) > 0;

@@ -106,10 +106,14 @@ export class JobProgressRepository {
     return this.findJob(jobId);
   }
 
-  /** The whole job fails at once (a bad key, an unknown slug, a refused workflow). */
+  /**
+   * The rest of the job cannot run (a bad key, an unknown slug, a refused workflow). Items already
+   * produced keep their media, so the job then ends as partial_success, with the error saying why.
+   */
   async failJob(jobId: number, message: string): Promise<JobEntity | null> {
     await this.db.query(
-      `UPDATE jobs SET status = 'failed', error_message = $2, completed_at = now(),
+      `UPDATE jobs SET status = CASE WHEN batch_completed > 0 THEN 'partial_success' ELSE 'failed' END,
+         error_message = $2, completed_at = now(),
          actual_duration = extract(epoch FROM now() - coalesce(started_at, created_at)), updated_at = now()
        WHERE id = $1 AND status IN ('queued', 'submitting', 'processing')`,
       [jobId, message],

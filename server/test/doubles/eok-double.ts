@@ -40,6 +40,7 @@ export class EokDouble {
   private readonly slugs: Set<string>;
   private readonly faults: Fault[] = [];
   private requiredKey: string | undefined;
+  private keyRevokedFromIndex: number | undefined;
   private overridesError: string | undefined;
   private submitDelayMs = 0;
   private outputSpec = { count: 1, declareContentType: true };
@@ -95,6 +96,12 @@ export class EokDouble {
 
   requireKey(key: string): this {
     this.requiredKey = key;
+    return this;
+  }
+
+  /** The key is revoked mid-job: submits of `batchIndex` and later answer 401. */
+  revokeKeyFrom(batchIndex: number): this {
+    this.keyRevokedFromIndex = batchIndex;
     return this;
   }
 
@@ -185,6 +192,8 @@ export class EokDouble {
       return send(res, 400, { error: 'Idempotency-Key required' });
     const parsed = submitBodySchema.safeParse(body);
     if (!parsed.success) return send(res, 400, { error: parsed.error.issues.map((i) => i.message).join('; ') });
+    if (this.keyRevokedFromIndex !== undefined && parsed.data.batch_index >= this.keyRevokedFromIndex)
+      return send(res, 401, { error: 'Invalid API key' });
     if (!this.slugs.has(parsed.data.slug)) return send(res, 404, { error: `Unknown slug ${parsed.data.slug}` });
     if (this.overridesError !== undefined) return send(res, 422, { error: this.overridesError });
 

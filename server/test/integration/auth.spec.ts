@@ -53,6 +53,17 @@ describe('POST /api/login', () => {
     }
   });
 
+  it('answers Invalid credentials for a username or password longer than any account has', async () => {
+    for (const body of [
+      { username: 'a'.repeat(201), password: 'x' },
+      { username: 'Alice', password: 'p'.repeat(1001) },
+    ]) {
+      const res = await t.request<{ error: string }>('POST', '/api/login', { body });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('Invalid credentials');
+    }
+  });
+
   it('answers 400 with a JSON error for a body that is not JSON', async () => {
     const res = await t.request('POST', '/api/login', {
       body: '{"username":',

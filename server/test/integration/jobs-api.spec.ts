@@ -87,6 +87,10 @@ describe('jobs API', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatch(new RegExp(`^${t.redisKeyPrefix}:bull:generation:job-${body.id}-\\d+$`));
     await t.request('POST', `/api/jobs/${body.id}/cancel`, { token });
+    // cancelled before it started: it ended, but ran for no time
+    const cancelled = (await t.request<Job>('GET', `/api/jobs/${body.id}`, { token })).body;
+    expect(cancelled).toMatchObject({ status: 'cancelled', actual_duration: null });
+    expect(cancelled.completed_at).not.toBeNull();
   });
 
   it("lists the caller's jobs newest first, 10 a page, with status filter and search", async () => {

@@ -264,6 +264,21 @@ describe('the pipeline on the external generation server (eok)', () => {
     expect(worker.output()).not.toContain(SYSTEM_KEY);
   });
 
+  it('a key revoked after some items: partial_success with those items and the error that stopped the rest', async () => {
+    const d = await start((double) => double.revokeKeyFrom(2));
+    const id = await submit(4);
+
+    const job = await waitForJob(t, token, id, ENDED, 20_000);
+    expect(job).toMatchObject({
+      status: 'partial_success',
+      batch_completed: 2,
+      error_message: 'The external generation server refused the API key',
+    });
+    expect(job.actual_duration).toEqual(expect.any(Number));
+    expect(d.generationCount).toBe(2);
+    expect((await storedItems(t, id)).map((i) => i.batch_index)).toEqual([0, 1]);
+  });
+
   it("sends the user's own eok_api_key when set, else the system EOK_API_KEY", async () => {
     const keyed = await t.createUser({ username: 'keyed' });
     // stored as the API stores it, encrypted: the worker process decrypts it with the same key material
@@ -322,7 +337,10 @@ describe('the pipeline on the external generation server (eok)', () => {
     // the worker let go of the job: no later item is submitted and nothing is recorded
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(d.generationCount).toBe(1);
-    expect(await getJob(t, token, id)).toMatchObject({ status: 'cancelled', batch_completed: 0 });
+    const cancelled = await getJob(t, token, id);
+    expect(cancelled).toMatchObject({ status: 'cancelled', batch_completed: 0 });
+    // it ran until the cancel: completed_at and actual_duration say for how long
+    expect(cancelled.actual_duration).toBeGreaterThan(0);
     expect(await storedItems(t, id)).toEqual([]);
   });
 

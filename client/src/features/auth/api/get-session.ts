@@ -10,14 +10,16 @@ export function getSession(signal?: AbortSignal): Promise<SessionResponse> {
   return apiRequest('/session', sessionResponseSchema, { signal });
 }
 
+/** A role changed by an admin shows within this long of coming back to the tab. */
+const SESSION_STALE_MS = 60_000;
+
 /** Keyed by token: a new sign-in is confirmed afresh, and a login answer can seed it. */
 export function sessionQueryOptions(token: string) {
   return queryOptions({
     queryKey: ['session', token],
     queryFn: ({ signal }) => getSession(signal),
-    staleTime: Infinity,
+    staleTime: SESSION_STALE_MS,
     retry: false,
-    refetchOnWindowFocus: false,
   });
 }
 

@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_STORAGE_KEY, USER_STORAGE_KEY, expireStoredSession } from '../../../lib/session-storage';
-import { currentUserAtom, isAdminAtom, sessionAtom } from './session-atom';
+import { currentUserAtom, isAdminAtom, onSessionUserChange, sessionAtom } from './session-atom';
 
 const marie = { id: 3, username: 'marie', role: 'admin' } as const;
 
@@ -51,6 +51,28 @@ describe('session atom', () => {
 
     expireStoredSession();
     expect(s.get(sessionAtom)).toBeNull();
+    unsubscribe();
+  });
+
+  it('tells when another tab or an expiry changes the user, not when the same user signs in again', () => {
+    const s = store('tok-5', JSON.stringify(marie));
+    const unsubscribe = s.sub(sessionAtom, () => {});
+    const changed = vi.fn();
+    const stopListening = onSessionUserChange(changed);
+    const otherTab = (token: string, user: object) => {
+      localStorage.setItem(TOKEN_STORAGE_KEY, token);
+      localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+      window.dispatchEvent(new StorageEvent('storage', { key: USER_STORAGE_KEY }));
+    };
+
+    otherTab('tok-6', marie);
+    expect(changed).not.toHaveBeenCalled();
+    otherTab('tok-7', { id: 4, username: 'paul', role: 'user' });
+    expect(changed).toHaveBeenCalledTimes(1);
+    expect(s.get(currentUserAtom)?.username).toBe('paul');
+    expireStoredSession();
+    expect(changed).toHaveBeenCalledTimes(2);
+    stopListening();
     unsubscribe();
   });
 

@@ -12,9 +12,26 @@ import {
 /** `undefined` until this store first reads local storage, so each store restores on its own. */
 const sessionValueAtom = atom<Session | null | undefined>(undefined);
 
+const userChangeListeners = new Set<() => void>();
+
+/**
+ * Called when the signed-in user changes outside this tab's sign-in and sign-out (another tab, an
+ * expired session), before the new session shows: data cached for the last user must not.
+ */
+export function onSessionUserChange(listener: () => void): () => void {
+  userChangeListeners.add(listener);
+  return () => userChangeListeners.delete(listener);
+}
+
 // Follows sign-outs made outside React (a 401 in the API client) and in other tabs.
 sessionValueAtom.onMount = (setValue) => {
-  const reload = () => setValue(readStoredSession());
+  setValue(readStoredSession());
+  const reload = () =>
+    setValue((previous) => {
+      const next = readStoredSession();
+      if (next?.user.id !== previous?.user.id) for (const listener of userChangeListeners) listener();
+      return next;
+    });
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.key === TOKEN_STORAGE_KEY || event.key === USER_STORAGE_KEY) reload();
   };

@@ -42,6 +42,17 @@ describe('login screen', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('answers a username or password longer than any account has with Invalid credentials', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(screen.getByLabelText('Username'));
+    await user.paste('m'.repeat(201));
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.invalidCredentials);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
   it.each(['/history', '/admin', '/no/such/page'])('is all a signed-out visitor sees at %s', (path) => {
     const { router } = renderApp(path);
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();

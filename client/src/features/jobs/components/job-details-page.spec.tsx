@@ -38,7 +38,7 @@ describe('job details page', () => {
         new Map(),
       ),
     );
-    expect(await screen.findByText('2 of 3 images were generated; 1 were rejected.')).toBeInTheDocument();
+    expect(await screen.findByText('2 of 3 images were generated; 1 was rejected.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel job' })).not.toBeInTheDocument();
     expect(screen.queryByText('1 of 3')).not.toBeInTheDocument();
   });

@@ -8,6 +8,15 @@ type PanelJob = Pick<
   'status' | 'batch_size' | 'batch_completed' | 'rejection_count' | 'rejection_reasons' | 'error_message'
 >;
 
+/** Items neither generated nor rejected failed, or were never run after a job-wide error: the error says why. */
+function partialSuccessText(job: PanelJob): string {
+  const were = (n: number) => (n === 1 ? 'was' : 'were');
+  const generated = `${job.batch_completed} of ${job.batch_size} images ${were(job.batch_completed)} generated; ${job.rejection_count} ${were(job.rejection_count)} rejected.`;
+  const notGenerated = job.batch_size - job.batch_completed - job.rejection_count;
+  if (notGenerated <= 0 || !job.error_message) return generated;
+  return `${generated} ${notGenerated} could not be generated: ${job.error_message}`;
+}
+
 /** The explanation SPEC section 4 gives a finished job beside its status badge. */
 export function JobOutcomePanel({ job }: { job: PanelJob }) {
   switch (jobOutcome(job)) {
@@ -17,8 +26,8 @@ export function JobOutcomePanel({ job }: { job: PanelJob }) {
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>Partial Success</Alert.Title>
-            <Alert.Description>
-              {job.batch_completed} of {job.batch_size} images were generated; {job.rejection_count} were rejected.
+            <Alert.Description wordBreak="break-word">
+              {partialSuccessText(job)}
               {job.rejection_reasons.length > 0 && <RejectionList rejections={job.rejection_reasons} />}
             </Alert.Description>
           </Alert.Content>

@@ -78,6 +78,22 @@ describe('job outcome panel (SPEC section 4)', () => {
     ]);
   });
 
+  it('says why the other images of a partial success were not generated', () => {
+    renderPanel(
+      makeJob({
+        status: 'partial_success',
+        batch_size: 5,
+        batch_completed: 2,
+        rejection_count: 1,
+        rejection_reasons: [rejection(0, 'pre-classification: gore')],
+        error_message: 'The generation server refused the API key (401)',
+      }),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      '2 of 5 images were generated; 1 was rejected. 2 could not be generated: The generation server refused the API key (401)',
+    );
+  });
+
   it('explains a failure with no images and rejection reasons as a content policy violation', () => {
     renderPanel(
       makeJob({
