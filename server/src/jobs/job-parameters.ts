@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import {
   SEED_MAX,
   isBlank,
@@ -24,9 +24,15 @@ export function randomSeed(): number {
   return randomInt(0, SEED_MAX + 1);
 }
 
-/** The seed item `batchIndex` uses (DESIGN section 3, Seeds). */
+/**
+ * The seed item `batchIndex` uses (DESIGN section 3, Seeds). In random mode each item's seed is
+ * drawn from the job's own random seed, not afresh: an item resumed on another worker sends the
+ * seed it sent before, which the external server's idempotent submit already ran with.
+ */
 export function itemSeed(seed: SeedValue, batchIndex: number): number {
-  return seed.mode === 'fixed' ? (seed.seed + batchIndex) % (SEED_MAX + 1) : randomSeed();
+  if (seed.mode === 'fixed') return (seed.seed + batchIndex) % (SEED_MAX + 1);
+  // SEED_MAX is 2^32 - 1: any 32 bits of the hash are a valid seed
+  return createHash('sha256').update(`${seed.seed}:${batchIndex}`).digest().readUInt32BE(0);
 }
 
 function readSeed(

@@ -16,11 +16,17 @@ describe('one item of a batch', () => {
     expect(itemValues('comfyui', params, stored, 1, {}).values).toEqual({ seed: 4_294_967_295, prompt: 'x' });
   });
 
-  it('draws a fresh seed per item in random mode', () => {
+  it('draws a different seed per item in random mode, the same one each time the item runs', () => {
     const stored = { seed: { mode: 'random', seed: 5 } };
-    const seeds = new Set(Array.from({ length: 20 }, (_, i) => itemValues('comfyui', params, stored, i, {}).seed));
-    expect(seeds.size).toBeGreaterThan(15);
-    for (const seed of seeds) expect(seed).toBeGreaterThanOrEqual(0);
+    const seedsOf = (job: object) =>
+      Array.from({ length: 20 }, (_, i) => itemValues('comfyui', params, job, i, {}).seed);
+    const seeds = seedsOf(stored);
+    expect(new Set(seeds).size).toBe(20);
+    for (const seed of seeds) expect(seed >= 0 && seed <= 4_294_967_295 && Number.isInteger(seed)).toBe(true);
+    // a resumed item (another worker, after a restart) sends the seed it sent the first time
+    expect(seedsOf(stored)).toEqual(seeds);
+    // another job, with its own drawn seed, gets other seeds
+    expect(seedsOf({ seed: { mode: 'random', seed: 6 } })).not.toEqual(seeds);
   });
 
   it('swaps asset ids for file names, and keeps a slug workflow seed out of its override values', () => {

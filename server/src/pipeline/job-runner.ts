@@ -172,6 +172,12 @@ export class JobRunner {
         assets.names,
       );
       const tracked = this.cancels.track(jobId);
+      // a cancel published while no item was tracked (between items, or at the start) reached no one
+      const latest = await this.progress.findJob(jobId);
+      if (!latest || latest.status === 'cancelled') {
+        tracked.release();
+        return this.end(latest, owner.username, providerName);
+      }
       const itemStarted = performance.now();
       const current: JobEntity = job;
       let result: ItemResult;

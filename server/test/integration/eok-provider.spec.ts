@@ -188,8 +188,16 @@ describe('EokProvider against the eok double', () => {
     const error = await providerError(
       eokProvider(double.url, { timings: { itemTimeoutMs: 300 } }).generate(await testItem()),
     );
-    expect(error).toMatchObject({ message: expect.stringMatching(/^Timed out after 0.3 s/), retryable: true });
+    expect(error).toMatchObject({
+      message: expect.stringMatching(/^Timed out after 0.3 s/),
+      retryable: false,
+      scope: 'item',
+    });
     expect(Date.now() - started).toBeLessThan(2000);
+    // the generation no one waits for any more is stopped on the server
+    const generation = double.generations[0]!;
+    expect(double.received('POST', `/v1/generations/${generation.id}/cancel`)).toHaveLength(1);
+    expect(generation.status).toBe('cancelled');
   });
 
   it('cancels the generation on the server when the job is cancelled while it runs', async () => {

@@ -87,13 +87,14 @@ export class EokProvider implements GenerationProvider {
         throw new GenerationCancelledError();
       }
       if (deadline.signal.aborted) {
-        // not cancelled on the server: a retry submits the same Idempotency-Key and picks it up again
+        // EOK_ITEM_TIMEOUT_S bounds the item's whole wait (eok-contract.md): a retry would only follow
+        // the same generation (same Idempotency-Key) for as long again, so the item fails and the
+        // generation is stopped rather than left running for no one
         run.log.warn({ generationId: run.generationId }, 'eok item timed out');
+        await this.cancelQuietly(this.client, run);
         throw new ProviderError(
           `Timed out after ${this.timings.itemTimeoutMs / 1000} s on the external generation server`,
-          {
-            retryable: true,
-          },
+          { retryable: false },
         );
       }
       throw error;
