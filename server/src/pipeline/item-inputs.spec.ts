@@ -18,7 +18,7 @@ describe('one item of a batch', () => {
 
   it('draws a different seed per item in random mode, the same one each time the item runs', () => {
     const stored = { seed: { mode: 'random', seed: 5 } };
-    const seedsOf = (job: object) =>
+    const seedsOf = (job: Record<string, unknown>) =>
       Array.from({ length: 20 }, (_, i) => itemValues('comfyui', params, job, i, {}).seed);
     const seeds = seedsOf(stored);
     expect(new Set(seeds).size).toBe(20);
