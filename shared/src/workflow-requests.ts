@@ -50,8 +50,9 @@ export const workflowSlugSchema = z
   .trim()
   .min(1, { error: MESSAGES.workflowSlugRequired })
   .max(200)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, {
-    error: 'Workflow slug may hold letters, digits, dots, dashes and underscores',
+  // the slug names a base workflow file, whose names may hold spaces (base-workflow-names.ts)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$/, {
+    error: 'Workflow slug may hold letters, digits, spaces, dots, dashes and underscores',
   });
 
 const categorySchema = z.string().trim().min(1, { error: 'Category is required' }).max(100);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DEFAULT_WORKFLOW_CATEGORY, normalizeTags } from '@atelier/shared';
+import { slugOf } from '../base-workflows/base-workflow-names.js';
 import { parseJson, readWrapped } from '../base-workflows/workflow-file-content.js';
 import { WorkflowsRepository } from './workflows.repository.js';
 
@@ -40,6 +41,8 @@ export class WorkflowSyncService {
     const synced = await this.workflows.findSynced(m);
     const bySource = new Map(synced.map((w) => [w.sourceFile!, w]));
     if (renamed) {
+      // slug workflows name their base workflow by file name: they follow it, or they would run a file that is gone
+      await this.workflows.renameSlug(slugOf(renamed.from), slugOf(renamed.to), m);
       const moved = bySource.get(renamed.from);
       if (moved && !bySource.has(renamed.to)) {
         await this.workflows.update(moved.id, { sourceFile: renamed.to }, m);

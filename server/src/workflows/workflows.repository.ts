@@ -138,6 +138,13 @@ export class WorkflowsRepository {
     });
   }
 
+  async renameSlug(from: string, to: string, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE workflows SET workflow_slug = $2, updated_at = now() WHERE workflow_type = 'slug' AND workflow_slug = $1`,
+      [from, to],
+    );
+  }
+
   /** Workflows synced from base workflow files, by file name. */
   async findSynced(manager: EntityManager = this.repo.manager): Promise<WorkflowEntity[]> {
     return manager.createQueryBuilder(WorkflowEntity, 'w').where('w.source_file IS NOT NULL').getMany();

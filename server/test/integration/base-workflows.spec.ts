@@ -153,6 +153,16 @@ describe('base workflows in git', () => {
 
   it('updates and renames in one commit each, keeping the synced workflow and its id', async () => {
     const [before] = (await t.request<Workflow[]>('GET', '/api/workflows?search=moody', { token: admin })).body;
+    const [definition] = (await t.request<Array<{ id: number }>>('GET', '/api/override-definitions', { token: admin }))
+      .body;
+    const slugVersion = await t.request<{ id: number }>('POST', '/api/workflows', {
+      token: admin,
+      body: {
+        name: 'Moody on the server',
+        workflow_slug: 'Moody',
+        overrides: [{ override_definition_id: definition!.id }],
+      },
+    });
     const update = await t.request<{ message: string }>('PUT', '/api/base-workflows/Moody.json', {
       token: admin,
       body: { content: wrapped('ignored after creation') },
@@ -168,8 +178,18 @@ describe('base workflows in git', () => {
       'Rename Moody.json to moody-v2.json',
       'Update Moody.json',
     ]);
-    const [after] = (await t.request<Workflow[]>('GET', '/api/workflows?search=moody', { token: admin })).body;
+    const after = (await t.request<Workflow[]>('GET', '/api/workflows?search=moody', { token: admin })).body.find(
+      (w) => w.id === before!.id,
+    );
     expect(after).toMatchObject({ id: before!.id, name: 'Moody Scenes' });
+    // the slug workflow runs the renamed file, which is then not listed as lacking a slug version
+    const slugAfter = await t.request<Workflow>('GET', `/api/workflows/${slugVersion.body.id}`, { token: admin });
+    expect(slugAfter.body.workflow_slug).toBe('moody-v2');
+    const missing = await t.request<{ missing_base_workflows: string[] }>('GET', '/api/workflows/missing-slugs', {
+      token: admin,
+    });
+    expect(missing.body.missing_base_workflows).not.toContain('moody-v2');
+    expect((await t.request('DELETE', `/api/workflows/${slugVersion.body.id}`, { token: admin })).status).toBe(200);
     expect(
       (
         await t.request('PUT', '/api/base-workflows/moody-v2.json', {

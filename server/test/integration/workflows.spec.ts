@@ -299,6 +299,26 @@ describe('workflows API', () => {
     expect(unchanged).toEqual(after.body);
   });
 
+  it('takes any base workflow name as a slug, spaces included, and refuses path characters', async () => {
+    const create = (workflow_slug: string) =>
+      t.request<{ id: number; error?: string }>('POST', '/api/workflows', {
+        token: admin,
+        body: {
+          name: `Slug ${workflow_slug}`,
+          workflow_slug,
+          overrides: [{ override_definition_id: defs.get('override_prompt') }],
+        },
+      });
+    const spaced = await create('portrait v2 final');
+    expect(spaced.status).toBe(201);
+    expect(
+      (await t.request<Workflow>('GET', `/api/workflows/${spaced.body.id}`, { token: admin })).body.workflow_slug,
+    ).toBe('portrait v2 final');
+    const refused = await create('../portrait');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('Workflow slug may hold letters, digits, spaces, dots, dashes and underscores');
+  });
+
   it('lists base workflows that no slug workflow runs', async () => {
     const res = await t.request<{ missing_base_workflows: string[] }>('GET', '/api/workflows/missing-slugs', {
       token: admin,

@@ -15,12 +15,15 @@ export function AddOverrideDialog({
   open,
   addedIds,
   allowedKeys,
+  baseFile,
   onAdd,
   onClose,
 }: {
   open: boolean;
   addedIds: ReadonlySet<number>;
   allowedKeys: readonly string[] | null;
+  /** The base workflow file `allowedKeys` come from. */
+  baseFile: string;
   onAdd: (definition: OverrideDefinition) => void;
   onClose: () => void;
 }) {
@@ -49,10 +52,20 @@ export function AddOverrideDialog({
               <Dialog.Title>Add Override</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
-              {allowedKeys && (
+              {allowedKeys && allowedKeys.length > 0 && (
                 <Text textStyle="sm" color="fg.muted" mb={3}>
                   Showing the overrides used by the base workflow.
                 </Text>
+              )}
+              {allowedKeys?.length === 0 && (
+                // a slug workflow needs at least one override: say why there is none to pick, and where to fix it
+                <Alert.Root status="info" mb={3}>
+                  <Alert.Indicator />
+                  <Alert.Title>
+                    {baseFile} uses no override keys (override_…), so no override applies to it. Add them to its JSON
+                    under Base Workflows first.
+                  </Alert.Title>
+                </Alert.Root>
               )}
               {definitions.isLoading && <Spinner role="status" aria-label="Loading" />}
               {definitions.isError && (

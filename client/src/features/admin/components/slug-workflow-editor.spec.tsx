@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { renderApp, testUser } from '../../../test/render-app';
 import { workflowQueryOptions } from '../../workflows/api/get-workflow';
 import { overrideDefinitionsQueryOptions } from '../api/override-definitions';
+import { baseWorkflowQueryOptions, baseWorkflowsQueryOptions } from '../api/base-workflows';
 import { missingSlugsQueryOptions } from '../api/slug-workflows';
 
 const definitions: OverrideDefinition[] = [
@@ -134,6 +135,27 @@ describe('slug workflow editor', () => {
     ).toEqual(['Prompt', 'Steps']);
     await user.click(screen.getByRole('button', { name: 'Remove Steps' }));
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('says why a base workflow with no override keys offers nothing to add', async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderApp('/admin/workflow/new-slug?slug=upscale', { user: testUser('admin') });
+    act(() => {
+      queryClient.setQueryData(overrideDefinitionsQueryOptions().queryKey, definitions);
+      queryClient.setQueryData(baseWorkflowsQueryOptions().queryKey, [{ name: 'upscale.json', size: 10, sha: 'a' }]);
+      queryClient.setQueryData(baseWorkflowQueryOptions('upscale.json').queryKey, {
+        name: 'upscale.json',
+        size: 10,
+        sha: 'a',
+        content: {},
+        raw_content: '{}',
+        override_keys: [],
+      });
+    });
+    await user.click(screen.getByRole('button', { name: 'Add Override' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('upscale.json uses no override keys (override_…), so no override applies to it.');
+    expect(within(dialog).queryByRole('button', { name: 'Prompt' })).not.toBeInTheDocument();
   });
 
   it('loads a slug workflow for editing with its overrides in display order', async () => {

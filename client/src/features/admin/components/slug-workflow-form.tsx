@@ -107,6 +107,7 @@ export function SlugWorkflowForm({
           open={picking}
           addedIds={new Set(form.overrides.map((item) => item.definitionId))}
           allowedKeys={allowedKeys}
+          baseFile={baseFile}
           onAdd={add}
           onClose={() => setPicking(false)}
         />
