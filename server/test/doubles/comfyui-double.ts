@@ -64,6 +64,7 @@ export class ComfyUiDouble {
   private sequence = 0;
   private promptCounter = 0;
   private lostReply = false;
+  private badGatewayUntil = 0;
   url = '';
 
   private constructor(png: Buffer) {
@@ -94,6 +95,12 @@ export class ComfyUiDouble {
 
   get socketConnections(): ReadonlyArray<{ clientId: string; seq: number }> {
     return this.hub.connections;
+  }
+
+  /** A proxy in front of ComfyUI answers 502 Bad Gateway to every HTTP request for `ms` (a restart behind nginx). */
+  badGatewayFor(ms: number): this {
+    this.badGatewayUntil = Date.now() + ms;
+    return this;
   }
 
   respondWith400NodeErrors(): this {
@@ -165,6 +172,12 @@ export class ComfyUiDouble {
     const route = url.pathname.replace(/^\/api(?=\/)/, '');
     const body = await readBody(request);
     const key = `${request.method ?? 'GET'} ${route}`;
+    if (Date.now() < this.badGatewayUntil) {
+      response
+        .writeHead(502, { 'content-type': 'text/html' })
+        .end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+      return;
+    }
     if (key === 'POST /prompt') return this.postPrompt(request, response, body);
     if (key === 'GET /prompt')
       return json(response, 200, { exec_info: { queue_remaining: this.runner.queueRemaining() } });

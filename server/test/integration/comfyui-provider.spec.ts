@@ -143,6 +143,19 @@ describe('ComfyUiProvider against the ComfyUI double', () => {
     expect(new Set(double.socketConnections.map((c) => c.clientId))).toEqual(new Set([provider.clientId]));
   });
 
+  it('keeps following a run through a proxy answering 502 for a while, without queueing it twice', async () => {
+    double.dropSocketMidRun().slowRun(50);
+    const request = await makeRequest({ values: { prompt: 'x', steps: 20 } });
+    const running = provider.generate(request);
+    await vi.waitFor(() => expect(request.progress.length).toBeGreaterThan(0));
+
+    double.badGatewayFor(600);
+    const outcome = await running;
+
+    expect(outcome).toMatchObject({ status: 'produced', files: [{ contentType: 'image/png' }] });
+    expect(double.prompts).toHaveLength(1);
+  });
+
   it('reports a lost prompt when it is in neither queue nor history after the grace period', async () => {
     double.emptyHistory();
     const error = await settle(provider.generate(await makeRequest()));
@@ -156,6 +169,15 @@ describe('ComfyUiProvider against the ComfyUI double', () => {
     expect(outcome.status).toBe('produced');
     expect(double.prompts).toHaveLength(1);
     expect(double.queueReads).toBeGreaterThan(0);
+  });
+
+  it('finds the prompt whose answer was lost on the last submit attempt, instead of failing the item', async () => {
+    await provider.close();
+    provider = makeProvider(double.url, { submitAttempts: 1 });
+    double.loseFirstPromptReply();
+    const outcome = await provider.generate(await makeRequest());
+    expect(outcome.status).toBe('produced');
+    expect(double.prompts).toHaveLength(1);
   });
 
   it('cancels a pending prompt by deleting it from the queue', async () => {

@@ -19,6 +19,8 @@ import {
   uploadedSchema,
 } from './comfyui-wire.js';
 
+const GATEWAY_STATUSES = new Set([502, 503, 504]);
+
 export interface QueueState {
   running: string[];
   pending: string[];
@@ -188,6 +190,11 @@ export class ComfyUiClient {
         retryable: false,
         scope: 'job',
       });
+    }
+    if (GATEWAY_STATUSES.has(answer.status)) {
+      // a proxy in front of ComfyUI that cannot reach it (a restart behind nginx): followed like a
+      // dropped connection, not failed at once
+      throw new ComfyUiTransportError(`ComfyUI unreachable (${label}): HTTP ${answer.status} from the proxy`);
     }
     const retryable = answer.status >= 500 || answer.status === 429;
     const snippet = answer.text.slice(0, 200).trim();

@@ -31,6 +31,17 @@ describe('outputItems', () => {
     expect(outputItems(tempOnly)).toHaveLength(1);
   });
 
+  it('keeps a temp video (VHS_VideoCombine with save_output=false) beside saved images', () => {
+    const entry = historyEntrySchema.parse({
+      outputs: {
+        '9': { images: [{ filename: 'a.png', subfolder: '', type: 'output' }] },
+        '11': { images: [{ filename: 'ComfyUI_temp_00001_.png', subfolder: '', type: 'temp' }] },
+        '20': { gifs: [{ filename: 'clip_00001.mp4', subfolder: '', type: 'temp', format: 'video/h264-mp4' }] },
+      },
+    });
+    expect(outputItems(entry).map((item) => item.filename)).toEqual(['a.png', 'clip_00001.mp4']);
+  });
+
   it('finds nothing in an entry without files', () => {
     expect(outputItems(historyEntrySchema.parse({ outputs: {} }))).toEqual([]);
   });

@@ -22,25 +22,37 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
   '.glb': 'model/gltf-binary',
 };
 
+const VIDEO_EXTENSIONS = new Set(['.webm', '.mp4', '.mov', '.mkv', '.gif']);
+
+/** A PreviewImage's picture: a temp still under `images`, usually a preview of an image also saved. */
+function isPreview(listName: string, item: OutputItem): boolean {
+  return (
+    item.type === 'temp' && listName === 'images' && !VIDEO_EXTENSIONS.has(path.extname(item.filename).toLowerCase())
+  );
+}
+
 /**
  * Every file the run produced, from every output node and every list in it (`images`, `gifs`,
- * videos under `images`, `audio`, ...). When saved outputs exist, temp files (PreviewImage) are left
- * out: they are usually previews of the same images and would show up twice in the gallery.
+ * videos under `images`, `audio`, ...). When saved outputs exist, previews are left out: they would
+ * show the same images twice in the gallery. Other temp files stay: a VHS_VideoCombine with
+ * save_output=false leaves its video only as a temp file under `gifs`.
  */
 export function outputItems(entry: HistoryEntry): OutputItem[] {
-  const all = new Map<string, OutputItem>();
+  const all = new Map<string, { item: OutputItem; preview: boolean }>();
   for (const ui of Object.values(entry.outputs)) {
-    for (const list of Object.values(ui)) {
+    for (const [listName, list] of Object.entries(ui)) {
       if (!Array.isArray(list)) continue;
       for (const candidate of list) {
-        const item = outputItemSchema.safeParse(candidate);
-        if (item.success) all.set(`${item.data.type}/${item.data.subfolder}/${item.data.filename}`, item.data);
+        const parsed = outputItemSchema.safeParse(candidate);
+        if (!parsed.success) continue;
+        const item = parsed.data;
+        all.set(`${item.type}/${item.subfolder}/${item.filename}`, { item, preview: isPreview(listName, item) });
       }
     }
   }
-  const items = [...all.values()];
-  const saved = items.filter((item) => item.type === 'output');
-  return saved.length ? saved : items;
+  const found = [...all.values()];
+  const hasSaved = found.some(({ item }) => item.type === 'output');
+  return found.filter(({ preview }) => !(hasSaved && preview)).map(({ item }) => item);
 }
 
 export function contentTypeOf(header: string | null, fileName: string): string {

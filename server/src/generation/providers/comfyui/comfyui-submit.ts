@@ -34,11 +34,13 @@ export async function submitPrompt(
     try {
       submission = await client.submitPrompt({ ...body });
     } catch (error) {
-      if (!(error instanceof ComfyUiTransportError) || attempt >= options.attempts) throw error;
-      if (await comfyUiKnows(client, body.prompt_id)) {
+      if (!(error instanceof ComfyUiTransportError)) throw error;
+      // asked on the last attempt too: failing there would have the item's retry queue it a second time
+      if (await comfyUiKnows(client, body.prompt_id).catch(() => false)) {
         options.logger?.info({ err: error }, 'POST /prompt answer lost, but ComfyUI has the prompt');
         return;
       }
+      if (attempt >= options.attempts) throw error;
       options.logger?.warn({ err: error, attempt }, 'POST /prompt failed before ComfyUI queued it; sending again');
       await pause(RESUBMIT_PAUSE_MS * attempt, never);
       continue;

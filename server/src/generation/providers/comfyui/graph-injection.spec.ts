@@ -117,6 +117,20 @@ describe('injectGraph, output prefixes', () => {
     expect(inputsOf(out, '13').filename_prefix).toEqual(['20', 0]);
   });
 
+  it('ends the job on a graph saved in the editor format instead of the API format', () => {
+    const uiFormat = {
+      last_node_id: 9,
+      last_link_id: 3,
+      nodes: [{ id: 3, type: 'KSampler' }],
+      links: [],
+      version: 0.4,
+    };
+    const refuse = () =>
+      injectGraph({ ...jsonInput({}, {}), workflow: { type: 'slug', graph: uiFormat, configurableParams: null } });
+    expect(refuse).toThrow(/not in ComfyUI's API format \("last_node_id" is not a node/);
+    expect(() => refuse()).toThrow(expect.objectContaining({ scope: 'job', retryable: false }) as Error);
+  });
+
   it('rejects a workflow without a graph', () => {
     expect(() =>
       injectGraph({ ...jsonInput({}, {}), workflow: { type: 'comfyui', graph: null, configurableParams: null } }),

@@ -17,6 +17,17 @@ function jobError(message: string): ProviderError {
   return new ProviderError(message, { retryable: false, scope: 'job' });
 }
 
+function isApiNode(value: unknown): boolean {
+  if (!value || typeof value !== 'object') return false;
+  const node = value as { class_type?: unknown; inputs?: unknown };
+  return (
+    typeof node.class_type === 'string' &&
+    !!node.inputs &&
+    typeof node.inputs === 'object' &&
+    !Array.isArray(node.inputs)
+  );
+}
+
 /** ComfyUI reads every 2-element array in inputs as a link `[sourceNodeId, outputIndex]`. */
 function isLink(value: unknown): boolean {
   return Array.isArray(value) && value.length === 2;
@@ -91,6 +102,14 @@ function prefixOutputs(graph: ApiGraph, jobId: number): void {
 export function injectGraph(input: InjectionInput): ApiGraph {
   if (!input.workflow.graph) throw jobError('The workflow has no ComfyUI graph');
   const graph = structuredClone(input.workflow.graph);
+  // ComfyUI answers a UI-format graph (its editor's save: nodes, links) with a 500 that looks
+  // transient, so every item would be retried and fail alike: refuse it once for the job
+  const notANode = Object.keys(graph).find((nodeId) => !isApiNode(graph[nodeId]));
+  if (notANode !== undefined) {
+    throw jobError(
+      `The workflow graph is not in ComfyUI's API format ("${notANode}" is not a node with class_type and inputs): export it with "Save (API)"`,
+    );
+  }
   if (input.workflow.type === 'comfyui') {
     writeParams(graph, input.workflow.configurableParams ?? {}, input);
   } else {
