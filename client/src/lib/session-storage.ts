@@ -32,7 +32,15 @@ export function readStoredSession(): Session | null {
   return token && user ? { token, user } : null;
 }
 
+/** Per tab: the tab whose request was refused says why it is back at the login screen. */
+const SESSION_ENDED_KEY = 'atelier:session-ended';
+
+export function sessionEndedByServer(): boolean {
+  return sessionStorage.getItem(SESSION_ENDED_KEY) !== null;
+}
+
 export function writeStoredSession(session: Session | null): void {
+  sessionStorage.removeItem(SESSION_ENDED_KEY);
   if (session) {
     localStorage.setItem(TOKEN_STORAGE_KEY, session.token);
     localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(session.user));
@@ -43,6 +51,8 @@ export function writeStoredSession(session: Session | null): void {
 }
 
 export function expireStoredSession(): void {
+  const hadSession = readStoredSession() !== null;
   writeStoredSession(null);
+  if (hadSession) sessionStorage.setItem(SESSION_ENDED_KEY, '1');
   window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
 }

@@ -23,4 +23,5 @@ if (!('getClientRects' in Range.prototype)) {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
 });

@@ -2,6 +2,7 @@ import { MESSAGES } from '@atelier/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expireStoredSession, writeStoredSession } from '../../../lib/session-storage';
 import { renderApp } from '../../../test/render-app';
 
 describe('login screen', () => {
@@ -51,6 +52,26 @@ describe('login screen', () => {
     await user.keyboard('{Enter}');
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.invalidCredentials);
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('says why the visitor is back at the login screen when the server ended the session, once', () => {
+    writeStoredSession({ token: 'tok', user: { id: 1, username: 'marie', role: 'user' } });
+    expireStoredSession();
+    const { unmount } = renderApp('/history');
+    expect(screen.getByRole('status')).toHaveTextContent('Your session has ended');
+    unmount();
+
+    // a sign-in (here: another session written) clears it
+    writeStoredSession({ token: 'tok-2', user: { id: 1, username: 'marie', role: 'user' } });
+    writeStoredSession(null);
+    renderApp('/');
+    expect(screen.queryByText(/Your session has ended/)).not.toBeInTheDocument();
+  });
+
+  it('says nothing of an ended session to a visitor who was never signed in', () => {
+    expireStoredSession();
+    renderApp('/');
+    expect(screen.queryByText(/Your session has ended/)).not.toBeInTheDocument();
   });
 
   it.each(['/history', '/admin', '/no/such/page'])('is all a signed-out visitor sees at %s', (path) => {
