@@ -222,6 +222,20 @@ describe('ComfyUiProvider against the ComfyUI double', () => {
     expect(double.interrupts).toContain(firstPromptId());
   });
 
+  it("counts the item timeout from when ComfyUI starts the prompt, not while it waits in ComfyUI's queue", async () => {
+    await provider.close();
+    provider = makeProvider(double.url, { itemTimeoutS: 1 });
+    double.pauseQueue().slowRun(20);
+    const running = provider.generate(await makeRequest({ values: { prompt: 'x', steps: 10 } }));
+    await vi.waitFor(() => expect(double.prompts).toHaveLength(1));
+    // behind other prompts for longer than the item may run
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    double.resumeQueue();
+
+    expect(await running).toMatchObject({ status: 'produced' });
+    expect(double.interrupts).toEqual([]);
+  });
+
   it('fails with a retryable error when ComfyUI cannot be reached', async () => {
     const url = double.url;
     await provider.close();

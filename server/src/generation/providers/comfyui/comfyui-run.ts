@@ -24,9 +24,14 @@ export interface RunContext {
   /** Aborts on cancel or item timeout; the run then ends with RunStoppedError. */
   stop: AbortSignal;
   onProgress(value: number, max: number): void;
+  /** Called (maybe more than once) once ComfyUI runs the prompt, not while it waits in ComfyUI's queue. */
+  onStarted(): void;
   timing: RunTiming;
   logger?: Logger;
 }
+
+/** Events ComfyUI sends only for the prompt it is running. */
+const RUNNING_EVENTS = new Set(['execution_start', 'execution_cached', 'executing', 'progress', 'executed']);
 
 /** The run was stopped from our side; the caller cancels the prompt and says why. */
 export class RunStoppedError extends Error {
@@ -45,13 +50,15 @@ class PromptWatch {
 
   /** The history entry once there is one; throws when the prompt is lost. */
   async poll(): Promise<HistoryEntry | null> {
-    const { client, promptId, timing } = this.ctx;
+    const { ctx } = this;
+    const { client, promptId, timing } = ctx;
     const now = Date.now();
     try {
       const entry = await client.getHistory(promptId);
       if (entry) return entry;
       const queue = await client.getQueue();
       this.unreachableSince = null;
+      if (queue.running.includes(promptId)) ctx.onStarted();
       if (queue.running.includes(promptId) || queue.pending.includes(promptId)) {
         this.missingSince = null;
         return null;
@@ -97,6 +104,7 @@ export async function followRun(ctx: RunContext): Promise<HistoryEntry> {
   while (!stop.aborted) {
     for (const event of mailbox.drain()) {
       nextPollAt = Date.now() + timing.pollIntervalMs;
+      if (RUNNING_EVENTS.has(event.type)) ctx.onStarted();
       if (event.type === 'progress') {
         const progress = progressSchema.safeParse(event.data);
         if (progress.success) ctx.onProgress(progress.data.value, progress.data.max);

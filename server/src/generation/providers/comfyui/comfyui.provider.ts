@@ -74,16 +74,24 @@ export class ComfyUiProvider implements GenerationProvider {
       throw new ProviderError('ComfyUI is not configured (COMFYUI_URL)', { retryable: false, scope: 'job' });
     }
     if (request.signal.aborted) throw new GenerationCancelledError();
-    const deadline = AbortSignal.timeout(this.config.itemTimeoutS * 1000);
-    const stop = AbortSignal.any([request.signal, deadline]);
+    // COMFYUI_ITEM_TIMEOUT_S is how long the item may run: the clock starts when ComfyUI starts it,
+    // not while it waits behind other prompts (several workers, or WORKER_CONCURRENCY > 1, share one ComfyUI)
+    const deadline = new AbortController();
+    let clock: NodeJS.Timeout | undefined;
+    const startClock = () => {
+      clock ??= setTimeout(() => deadline.abort(), this.config.itemTimeoutS * 1000);
+    };
+    const stop = AbortSignal.any([request.signal, deadline.signal]);
     try {
-      return await this.run(this.remote, request, stop);
+      return await this.run(this.remote, request, stop, startClock);
     } catch (error) {
       if (request.signal.aborted) throw new GenerationCancelledError();
-      if (deadline.aborted) {
+      if (deadline.signal.aborted) {
         throw new ProviderError(`ComfyUI did not finish within ${this.config.itemTimeoutS} s`, { retryable: true });
       }
       throw error;
+    } finally {
+      clearTimeout(clock);
     }
   }
 
@@ -104,7 +112,12 @@ export class ComfyUiProvider implements GenerationProvider {
     return { client: new ComfyUiClient(endpoint, this.config.requestTimeoutMs), socket };
   }
 
-  private async run(remote: Remote, request: GenerationRequest, stop: AbortSignal): Promise<GenerationOutcome> {
+  private async run(
+    remote: Remote,
+    request: GenerationRequest,
+    stop: AbortSignal,
+    onStarted: () => void,
+  ): Promise<GenerationOutcome> {
     const { client, socket } = remote;
     const graph = await this.prepareGraph(client, request, stop);
     const promptId = randomUUID();
@@ -133,6 +146,7 @@ export class ComfyUiProvider implements GenerationProvider {
         promptId,
         stop,
         onProgress: (value, max) => this.reportProgress(request, value, max),
+        onStarted,
         timing: this.timing,
         logger,
       }).catch(async (error: unknown) => {
