@@ -165,7 +165,10 @@ export class EokDouble {
 
     const output = /^\/outputs\/([^/]+)\/(\d+)\.png$/.exec(path);
     if (req.method === 'GET' && output) return this.serveOutput(res, output[1] ?? '', Number(output[2]));
-    if (this.requiredKey !== undefined && req.headers.authorization !== `Bearer ${this.requiredKey}`) {
+    // every API call carries a bearer key (eok-contract.md); which one is only checked once required
+    const authorization = req.headers.authorization ?? '';
+    if (!/^Bearer \S+$/.test(authorization)) return send(res, 401, { error: 'Missing API key' });
+    if (this.requiredKey !== undefined && authorization !== `Bearer ${this.requiredKey}`) {
       return send(res, 401, { error: 'Invalid API key' });
     }
     if (req.method === 'POST' && path === '/v1/generations') return this.submit(req, res, body);
