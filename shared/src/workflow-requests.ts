@@ -92,13 +92,17 @@ export const overrideLinksSchema = z
   .min(1, { error: MESSAGES.atLeastOneOverride })
   .max(200);
 
+/**
+ * SPEC section 7's create names no overrides: a client may add the links afterwards, one call each.
+ * Sent here, they are saved with the workflow in one transaction, and must then be at least one.
+ */
 export const createSlugWorkflowSchema = eokSettingsSchema.extend({
   name: workflowNameSchema,
   workflow_type: z.literal('slug', { error: 'Only slug workflows are created here' }).default('slug'),
   workflow_slug: workflowSlugSchema,
   category: categorySchema.default(DEFAULT_WORKFLOW_CATEGORY),
   tags: tagsSchema.default([]),
-  overrides: overrideLinksSchema,
+  overrides: overrideLinksSchema.optional(),
 });
 export type CreateSlugWorkflow = z.input<typeof createSlugWorkflowSchema>;
 
@@ -106,7 +110,7 @@ export type CreateSlugWorkflow = z.input<typeof createSlugWorkflowSchema>;
  * The slug editor's save: the same fields as a create, applied with the override diff in one
  * transaction, so a refused override leaves the name and settings unchanged too.
  */
-export const saveSlugWorkflowSchema = createSlugWorkflowSchema;
+export const saveSlugWorkflowSchema = createSlugWorkflowSchema.extend({ overrides: overrideLinksSchema });
 export type SaveSlugWorkflow = z.input<typeof saveSlugWorkflowSchema>;
 
 export const renameWorkflowSchema = z.object({ name: workflowNameSchema });

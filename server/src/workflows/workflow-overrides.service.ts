@@ -83,7 +83,6 @@ export class WorkflowOverridesService {
     await this.links.transaction(async (m) => {
       const link = await this.links.findLink(workflow.id, linkId, m);
       if (!link) throw new NotFoundError('Override not found');
-      if ((await this.links.count(workflow.id, m)) <= 1) throw new BadRequestError(MESSAGES.atLeastOneOverride);
       await this.links.delete([link.id], m);
     });
   }

@@ -90,7 +90,7 @@ export class WorkflowsService {
         },
         m,
       );
-      await this.overrides.replaceAll(workflow.id, input.overrides, m);
+      if (input.overrides) await this.overrides.replaceAll(workflow.id, input.overrides, m);
       return { id: workflow.id };
     });
   }

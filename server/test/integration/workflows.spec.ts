@@ -120,7 +120,6 @@ describe('workflows API', () => {
       [{ ...base, name: undefined }, 'Workflow name is required'],
       [{ ...base, workflow_slug: '' }, 'Workflow slug is required'],
       [{ ...base, overrides: [] }, 'At least one override must be configured'],
-      [{ ...base, overrides: undefined }, 'At least one override must be configured'],
       [{ ...base, overrides: [base.overrides[0], base.overrides[0]] }, 'This override is already added'],
       [
         { ...base, overrides: [{ override_definition_id: defs.get('override_steps'), default_value: 9999 }] },
@@ -205,12 +204,17 @@ describe('workflows API', () => {
     expect(res.body.error).toContain('upscale.json');
   });
 
-  it('edits override links one by one and refuses to remove the last', async () => {
+  it("edits override links one by one, on a workflow created with SPEC section 7's body (no overrides)", async () => {
     const { body } = await t.request<{ id: number }>('POST', '/api/workflows', {
       token: admin,
-      body: { name: 'Links', workflow_slug: 'x', overrides: [{ override_definition_id: defs.get('override_prompt') }] },
+      body: { name: 'Links', workflow_type: 'slug', workflow_slug: 'x', category: 'General', tags: [] },
     });
     const base = `/api/workflows/${body.id}/overrides`;
+    expect((await t.request('GET', base, { token: admin })).body).toEqual([]);
+    expect(
+      (await t.request('POST', base, { token: admin, body: { override_definition_id: defs.get('override_prompt') } }))
+        .status,
+    ).toBe(201);
     const added = await t.request<{ id: number; ui_parameter_name: string; display_order: number }>('POST', base, {
       token: admin,
       body: { override_definition_id: defs.get('override_cfg'), default_value: 4.5 },
@@ -244,9 +248,15 @@ describe('workflows API', () => {
     const links = (await t.request<Array<{ id: number }>>('GET', base, { token: user })).body;
     expect(links).toHaveLength(2);
     expect((await t.request('DELETE', `${base}/${links[0]!.id}`, { token: admin })).status).toBe(200);
-    const last = await t.request('DELETE', `${base}/${links[1]!.id}`, { token: admin });
-    expect(last.status).toBe(400);
-    expect(last.body).toEqual({ error: 'At least one override must be configured' });
+    // SPEC section 7's save order (delete removed links, update, create new) can swap the only override
+    expect((await t.request('DELETE', `${base}/${links[1]!.id}`, { token: admin })).status).toBe(200);
+    expect(
+      (await t.request('POST', base, { token: admin, body: { override_definition_id: defs.get('override_steps') } }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await t.request<Array<{ override_key: string }>>('GET', base, { token: admin })).body.map((l) => l.override_key),
+    ).toEqual(['override_steps']);
     expect((await t.request('DELETE', `${base}/99999`, { token: admin })).status).toBe(404);
   });
 

@@ -72,7 +72,7 @@ export const workflowOverridesRoutes: RouteDoc[] = [
     access: 'admin',
     params: linkParams,
     responses: [ok(messageResponseSchema, 'Override removed')],
-    errors: { 400: either(MESSAGES.atLeastOneOverride), 404: OVERRIDE_NOT_FOUND },
+    errors: { 404: OVERRIDE_NOT_FOUND },
   },
   {
     method: 'get',

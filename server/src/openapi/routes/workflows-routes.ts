@@ -57,7 +57,7 @@ export const workflowsRoutes: RouteDoc[] = [
     method: 'post',
     path: '/workflows',
     tag: 'Workflows',
-    summary: 'Create a slug workflow with its overrides',
+    summary: 'Create a slug workflow, with its overrides or without (then added one by one)',
     access: 'admin',
     body: createSlugWorkflowSchema,
     responses: [created(createdIdSchema)],
