@@ -2,13 +2,18 @@ import { z } from 'zod';
 import { BATCH_SIZE_MAX, BATCH_SIZE_MIN } from './constants.js';
 import { jobSchema, jobStatusSchema, rejectionReasonSchema } from './jobs.js';
 import { MESSAGES } from './messages.js';
-import { paginationSchema } from './common.js';
+import { MAX_ID, paginationSchema } from './common.js';
 
 export const submitJobSchema = z.object({
-  workflow_id: z.coerce
-    .number({ error: MESSAGES.selectWorkflowFirst })
-    .int({ error: MESSAGES.selectWorkflowFirst })
-    .positive({ error: MESSAGES.selectWorkflowFirst }),
+  // digits only, as idSchema: Number() would also read ' 4', '0x4' and `true`
+  workflow_id: z.preprocess(
+    (v) => (typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : v),
+    z
+      .number({ error: MESSAGES.selectWorkflowFirst })
+      .int({ error: MESSAGES.selectWorkflowFirst })
+      .positive({ error: MESSAGES.selectWorkflowFirst })
+      .max(MAX_ID, { error: MESSAGES.workflowNotFound }),
+  ),
   job_name: z
     .string()
     .max(200, { error: 'Job name is at most 200 characters' })

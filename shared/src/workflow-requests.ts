@@ -11,6 +11,7 @@ import {
   GENERATION_TYPES,
   SEED_MODES,
 } from './constants.js';
+import { idSchema } from './common.js';
 import { MESSAGES } from './messages.js';
 
 /** Trimmed, blanks dropped, duplicates (case-insensitive) dropped, first spelling kept. */
@@ -70,7 +71,7 @@ export const eokSettingsSchema = z.object({
 });
 
 export const overrideLinkInputSchema = z.object({
-  override_definition_id: z.coerce.number().int().positive(),
+  override_definition_id: idSchema,
   is_required: z.boolean().default(false),
   default_value: z.unknown().optional(),
   ui_parameter_name: optionalText(100),
@@ -86,7 +87,7 @@ export const overrideLinkUpdateSchema = overrideLinkInputSchema
 
 /** The whole override list of a slug workflow, saved as one diff (SPEC section 7). */
 export const overrideLinksSchema = z
-  .array(overrideLinkInputSchema.extend({ id: z.coerce.number().int().positive().optional() }), {
+  .array(overrideLinkInputSchema.extend({ id: idSchema.optional() }), {
     error: MESSAGES.atLeastOneOverride,
   })
   .min(1, { error: MESSAGES.atLeastOneOverride })

@@ -193,3 +193,36 @@ describe('NUL characters and deep nesting in otherwise valid input', () => {
     expect(await stateSnapshot(t)).toEqual(before);
   });
 });
+
+/** Ids in bodies go to integer columns: one past 2^31 - 1 must be a 400, not the database's range error. */
+describe('ids out of range in request bodies', () => {
+  let t: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    token = await t.login(await t.createUser({ role: 'super_admin' }));
+  });
+  afterAll(() => t?.close());
+
+  it('answers 400 and stores nothing', async () => {
+    const workflow = await createWorkflow(t.db.pool);
+    const before = await stateSnapshot(t);
+    const tooBig = 2_147_483_648;
+    const link = { override_definition_id: tooBig };
+    const cases: Array<[string, string, unknown]> = [
+      ['POST', '/api/jobs', { workflow_id: tooBig, batch_size: 1 }],
+      ['POST', '/api/jobs', { workflow_id: '99999999999', batch_size: 1 }],
+      ['POST', `/api/workflows/${workflow}/overrides`, link],
+      ['POST', '/api/workflows', { name: 'Big', workflow_slug: 'big', overrides: [link] }],
+      ['PUT', `/api/workflows/${workflow}`, { name: 'Big', workflow_slug: 'big', overrides: [link] }],
+      ['PUT', `/api/workflows/${workflow}/overrides`, [{ id: tooBig, override_definition_id: 1 }]],
+    ];
+    for (const [method, path, body] of cases) {
+      const res = await t.request<{ error?: string }>(method, path, { token, body });
+      expect(res.status, `${method} ${path} ${JSON.stringify(body)} -> ${JSON.stringify(res.body)}`).toBe(400);
+      expect(res.body.error).toEqual(expect.any(String));
+    }
+    expect(await stateSnapshot(t)).toEqual(before);
+  });
+});
