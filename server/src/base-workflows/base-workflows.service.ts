@@ -9,7 +9,7 @@ import { LOGGER } from '../common/runtime.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { WorkflowSyncService } from '../workflows/workflow-sync.service.js';
 import { BaseWorkflowStore } from './base-workflow-store.js';
-import { parseExistingFileName, toBaseWorkflowFileName } from './base-workflow-names.js';
+import { parseExistingFileName, slugOf, toBaseWorkflowFileName } from './base-workflow-names.js';
 import type { GitAuthor } from './git.js';
 import { overrideKeysIn, parseJson } from './workflow-file-content.js';
 
@@ -111,6 +111,16 @@ export class BaseWorkflowsService {
     await this.confirmation.confirm(actor, confirmPassword);
     return this.commitChange(actor, async () => {
       if (!this.store.exists(name)) throw new NotFoundError('Base workflow not found');
+      const users: Array<{ name: string }> = await this.db.query(
+        `SELECT name FROM workflows WHERE workflow_type = 'slug' AND workflow_slug = $1 AND NOT is_hidden ORDER BY name`,
+        [slugOf(name)],
+      );
+      // the external server runs slug workflows by this file: without it, every job of theirs would fail
+      if (users.length) {
+        throw new ConflictError(
+          `${name} is run by the slug workflows ${users.map((w) => w.name).join(', ')}: delete them or point them at another base workflow first`,
+        );
+      }
       return { name, edit: { remove: name }, message: `Delete ${name}` };
     });
   }

@@ -200,6 +200,32 @@ describe('base workflows in git', () => {
     ).toBe(409);
   });
 
+  it('refuses to delete a base workflow that slug workflows run, naming them', async () => {
+    const [definition] = (await t.request<Array<{ id: number }>>('GET', '/api/override-definitions', { token: admin }))
+      .body;
+    const slug = await t.request<{ id: number }>('POST', '/api/workflows', {
+      token: admin,
+      body: {
+        name: 'Upscale on the server',
+        workflow_slug: 'upscale',
+        overrides: [{ override_definition_id: definition!.id }],
+      },
+    });
+    const commits = git(repo, 'rev-list', '--count', 'HEAD');
+    const refused = await t.request('DELETE', '/api/base-workflows/upscale.json', {
+      token: admin,
+      body: { confirmPassword: adminUser.password },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      error:
+        'upscale.json is run by the slug workflows Upscale on the server: delete them or point them at another base workflow first',
+    });
+    expect(existsSync(path.join(repo, 'upscale.json'))).toBe(true);
+    expect(git(repo, 'rev-list', '--count', 'HEAD')).toBe(commits);
+    expect((await t.request('DELETE', `/api/workflows/${slug.body.id}`, { token: admin })).status).toBe(200);
+  });
+
   it('deletes with the acting admin password, hiding the synced workflow', async () => {
     const noPassword = await t.request('DELETE', '/api/base-workflows/moody-v2.json', { token: admin, body: {} });
     expect(noPassword.status).toBe(400);

@@ -80,7 +80,13 @@ export const adminCatalogueRoutes: RouteDoc[] = [
     params: fileParams,
     body: deleteConfirmationSchema,
     responses: [ok(baseWorkflowChangeSchema, 'Base workflow deleted successfully!')],
-    errors: { 403: either(WRONG_CONFIRMATION_PASSWORD), 404: either(BASE_NOT_FOUND) },
+    errors: {
+      403: either(WRONG_CONFIRMATION_PASSWORD),
+      404: either(BASE_NOT_FOUND),
+      409: either(
+        '<file> is run by the slug workflows <names>: delete them or point them at another base workflow first',
+      ),
+    },
   },
   {
     method: 'get',
