@@ -148,7 +148,9 @@ export class DoubleRunner {
         completed: ending === 'success',
         messages,
       } as const;
-      this.history.set(item.id, { prompt: queueItem(item), outputs, status, meta: {} });
+      const entry = { prompt: queueItem(item), outputs, status, meta: {} };
+      if (this.faults.historyLagMs) setTimeout(() => this.history.set(item.id, entry), this.faults.historyLagMs);
+      else this.history.set(item.id, entry);
     }
     // A dropped socket stays refused for the rest of the run only: the run's end must be found by polling.
     if (dropped) this.sockets.allow();

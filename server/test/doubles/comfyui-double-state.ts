@@ -38,6 +38,8 @@ export interface DoubleFaults {
   executionError: string | null;
   dropSocketMidRun: boolean;
   emptyHistory: boolean;
+  /** The history entry is written this long after execution_success (protocol section 6). */
+  historyLagMs: number;
   stepDelayMs: number;
   loseFirstPromptReply: boolean;
   paused: boolean;
@@ -49,6 +51,7 @@ export function noFaults(): DoubleFaults {
     executionError: null,
     dropSocketMidRun: false,
     emptyHistory: false,
+    historyLagMs: 0,
     stepDelayMs: 0,
     loseFirstPromptReply: false,
     paused: false,

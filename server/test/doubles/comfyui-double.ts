@@ -116,6 +116,11 @@ export class ComfyUiDouble {
     this.faults.dropSocketMidRun = true;
     return this;
   }
+  /** The history entry lands `ms` after execution_success, as it can on a busy ComfyUI. */
+  lagHistory(ms: number): this {
+    this.faults.historyLagMs = ms;
+    return this;
+  }
   emptyHistory(): this {
     this.faults.emptyHistory = true;
     return this;

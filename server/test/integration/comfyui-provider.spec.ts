@@ -156,6 +156,15 @@ describe('ComfyUiProvider against the ComfyUI double', () => {
     expect(double.prompts).toHaveLength(1);
   });
 
+  it('keeps polling for a history entry that lands after execution_success, and queues nothing twice', async () => {
+    // past the quick history retries after the event (150 ms here), inside the lost-prompt grace (400 ms)
+    double.lagHistory(300);
+    const outcome = await provider.generate(await makeRequest());
+    expect(outcome).toMatchObject({ status: 'produced', files: [{ contentType: 'image/png' }] });
+    expect(double.prompts).toHaveLength(1);
+    expect(double.historyReads.filter((r) => !r.found).length).toBeGreaterThan(0);
+  });
+
   it('reports a lost prompt when it is in neither queue nor history after the grace period', async () => {
     double.emptyHistory();
     const error = await settle(provider.generate(await makeRequest()));
