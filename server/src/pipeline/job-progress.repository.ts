@@ -42,6 +42,15 @@ export class JobProgressRepository {
     return this.findJob(id);
   }
 
+  /** submitting -> processing once the generation server has taken the first item. */
+  async markProcessing(id: number): Promise<JobEntity | null> {
+    await this.db.query(
+      `UPDATE jobs SET status = 'processing', updated_at = now() WHERE id = $1 AND status = 'submitting'`,
+      [id],
+    );
+    return this.findJob(id);
+  }
+
   async recordProduced(
     job: JobEntity,
     batchIndex: number,

@@ -193,6 +193,9 @@ export class JobRunner {
           apiKey: owner.eokApiKey,
           signal: tracked.signal,
           onProgress: (value, max) => this.events.progress(current, batchIndex, value, max),
+          onSubmitted: () => {
+            if (current.status === 'submitting') void this.announceProcessing(jobId, owner.username);
+          },
         });
       } catch (error) {
         if (error instanceof GenerationCancelledError)
@@ -209,6 +212,16 @@ export class JobRunner {
       this.events.jobChanged(job, owner.username);
     }
     this.end(await this.progress.finish(jobId), owner.username, providerName);
+  }
+
+  private async announceProcessing(jobId: number, username: string): Promise<void> {
+    try {
+      const job = await this.progress.markProcessing(jobId);
+      if (job?.status === 'processing') this.events.jobChanged(job, username);
+    } catch (error) {
+      // the item's outcome moves the job on anyway
+      this.logger.warn({ jobId, err: error }, 'could not mark the job processing');
+    }
   }
 
   /**

@@ -192,8 +192,11 @@ describe('ComfyUiProvider against the ComfyUI double', () => {
   it('cancels a pending prompt by deleting it from the queue', async () => {
     double.pauseQueue();
     const request = await makeRequest();
-    const result = settle(provider.generate(request));
+    const submitted = vi.fn();
+    const result = settle(provider.generate({ ...request, onSubmitted: submitted }));
     await vi.waitFor(() => expect(double.prompts).toHaveLength(1));
+    // ComfyUI has taken it, though it has not started: the job is no longer submitting
+    await vi.waitFor(() => expect(submitted).toHaveBeenCalledTimes(1));
 
     request.controller.abort();
 

@@ -326,6 +326,8 @@ describe('the pipeline on the external generation server (eok)', () => {
     const d = await start((double) => double.hang());
     const id = await submit(3);
     await waitFor('the first generation to run', () => d.generations[0]?.status === 'running', 20_000);
+    // the server has taken the first item: the job is past submitting (DESIGN section 3)
+    await waitFor('the job to be processing', async () => (await getJob(t, token, id)).status === 'processing');
 
     const res = await t.request<{ status: string }>('POST', `/api/jobs/${id}/cancel`, { token });
     expect(res.status).toBe(200);

@@ -49,6 +49,8 @@ export interface GenerationRequest {
   signal: AbortSignal;
   /** Step progress of this item (ComfyUI `progress`, the external server's `progress`). */
   onProgress(value: number, max: number): void;
+  /** The generation server has taken the item (DESIGN section 3: a job is `submitting` until then). */
+  onSubmitted?(): void;
 }
 
 export interface ProducedFile {

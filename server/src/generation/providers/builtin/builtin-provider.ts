@@ -47,6 +47,7 @@ export class BuiltinProvider implements GenerationProvider {
       return { status: 'rejected', reason: rejectionReason(stage, blockedWord) };
 
     const steps = progressSteps(this.options.itemDelayMs);
+    request.onSubmitted?.();
     await this.simulateWork(request, steps);
     if (stage === 'post-classification' && blockedWord)
       return { status: 'rejected', reason: rejectionReason(stage, blockedWord) };

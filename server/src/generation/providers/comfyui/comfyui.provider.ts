@@ -139,6 +139,7 @@ export class ComfyUiProvider implements GenerationProvider {
           logger,
         },
       );
+      request.onSubmitted?.();
       const entry = await followRun({
         client,
         socket,

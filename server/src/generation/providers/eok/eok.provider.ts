@@ -113,6 +113,7 @@ export class EokProvider implements GenerationProvider {
     ).catch((error: unknown) => Promise.reject(submitError(error, slug)));
     run.generationId = submitted.id;
     run.log.info({ generationId: submitted.id, key: keyHint(run.key) }, 'eok generation submitted');
+    run.request.onSubmitted?.();
     if (run.request.signal.aborted) throw new GenerationCancelledError();
 
     const generation = await this.follow(client, run, submitted.id, !isTerminal(submitted.status));
