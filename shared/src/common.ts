@@ -6,11 +6,16 @@ export const isoDateSchema = z.string();
 /** Ids are positive 32-bit integers (identity columns). */
 export const MAX_ID = 2_147_483_647;
 /**
- * A JSON number, or (in paths and queries) its plain decimal digits. Not z.coerce: Number() also
- * reads ' 1', '0x1', '1e0' and `true` as 1, so one object would answer to many spellings.
+ * An id's one text spelling (paths, queries) read as its number; anything else is left for the
+ * schema to refuse. Not z.coerce: Number() also reads ' 1', '01', '0x1', '1e0' and `true` as 1,
+ * so one object would answer to many spellings.
  */
+export const idFromDigits = (value: unknown): unknown =>
+  typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : value;
+
+/** A JSON number, or (in paths and queries) its plain decimal digits. */
 export const idSchema = z.preprocess(
-  (value) => (typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : value),
+  idFromDigits,
   z
     .number({ error: 'Invalid id' })
     .int({ error: 'Invalid id' })

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { BATCH_SIZE_MAX, BATCH_SIZE_MIN } from './constants.js';
 import { jobSchema, jobStatusSchema, rejectionReasonSchema } from './jobs.js';
 import { MESSAGES } from './messages.js';
-import { MAX_ID, paginationSchema } from './common.js';
+import { MAX_ID, idFromDigits, paginationSchema } from './common.js';
 
 export const submitJobSchema = z.object({
-  // digits only, as idSchema: Number() would also read ' 4', '0x4' and `true`
+  // idSchema's one spelling, with the messages a missing or unknown workflow gets
   workflow_id: z.preprocess(
-    (v) => (typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : v),
+    idFromDigits,
     z
       .number({ error: MESSAGES.selectWorkflowFirst })
       .int({ error: MESSAGES.selectWorkflowFirst })

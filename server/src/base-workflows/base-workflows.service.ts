@@ -8,6 +8,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../common/app-err
 import { LOGGER } from '../common/runtime.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { WorkflowSyncService } from '../workflows/workflow-sync.service.js';
+import { WorkflowsRepository } from '../workflows/workflows.repository.js';
 import { BaseWorkflowStore } from './base-workflow-store.js';
 import { parseExistingFileName, slugOf, toBaseWorkflowFileName } from './base-workflow-names.js';
 import type { GitAuthor } from './git.js';
@@ -49,6 +50,7 @@ export class BaseWorkflowsService {
   constructor(
     private readonly store: BaseWorkflowStore,
     private readonly sync: WorkflowSyncService,
+    private readonly workflows: WorkflowsRepository,
     private readonly users: UsersRepository,
     private readonly confirmation: PasswordConfirmationService,
     @InjectDataSource() private readonly db: DataSource,
@@ -111,14 +113,11 @@ export class BaseWorkflowsService {
     await this.confirmation.confirm(actor, confirmPassword);
     return this.commitChange(actor, async () => {
       if (!this.store.exists(name)) throw new NotFoundError('Base workflow not found');
-      const users: Array<{ name: string }> = await this.db.query(
-        `SELECT name FROM workflows WHERE workflow_type = 'slug' AND workflow_slug = $1 AND NOT is_hidden ORDER BY name`,
-        [slugOf(name)],
-      );
+      const runners = await this.workflows.slugWorkflowNamesRunning(slugOf(name));
       // the external server runs slug workflows by this file: without it, every job of theirs would fail
-      if (users.length) {
+      if (runners.length) {
         throw new ConflictError(
-          `${name} is run by the slug workflows ${users.map((w) => w.name).join(', ')}: delete them or point them at another base workflow first`,
+          `${name} is run by the slug workflows ${runners.join(', ')}: delete them or point them at another base workflow first`,
         );
       }
       return { name, edit: { remove: name }, message: `Delete ${name}` };

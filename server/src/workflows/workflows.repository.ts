@@ -87,6 +87,16 @@ export class WorkflowsRepository {
     return rows.map((r) => r.slug);
   }
 
+  /** Names of the visible slug workflows that run the base workflow `slug`. */
+  async slugWorkflowNamesRunning(slug: string): Promise<string[]> {
+    const rows = await this.repo.find({
+      select: { name: true },
+      where: { workflowType: 'slug', workflowSlug: slug, isHidden: false },
+      order: { name: 'ASC' },
+    });
+    return rows.map((w) => w.name);
+  }
+
   async isFavorite(userId: number, workflowId: number): Promise<boolean> {
     return this.favorites.existsBy({ userId, workflowId });
   }

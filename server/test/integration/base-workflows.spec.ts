@@ -39,6 +39,10 @@ describe('base workflows in git', () => {
     rmSync(remote, { recursive: true, force: true });
   });
 
+  /** A slug workflow run on the external server from the base workflow `slug` (SPEC section 7's body). */
+  const slugWorkflowRunning = (name: string, slug: string) =>
+    t.request<{ id: number }>('POST', '/api/workflows', { token: admin, body: { name, workflow_slug: slug } });
+
   it('lists the sample files with size in bytes and the git blob sha', async () => {
     const res = await t.request<Array<{ name: string; size: number; sha: string }>>('GET', '/api/base-workflows', {
       token: admin,
@@ -153,16 +157,7 @@ describe('base workflows in git', () => {
 
   it('updates and renames in one commit each, keeping the synced workflow and its id', async () => {
     const [before] = (await t.request<Workflow[]>('GET', '/api/workflows?search=moody', { token: admin })).body;
-    const [definition] = (await t.request<Array<{ id: number }>>('GET', '/api/override-definitions', { token: admin }))
-      .body;
-    const slugVersion = await t.request<{ id: number }>('POST', '/api/workflows', {
-      token: admin,
-      body: {
-        name: 'Moody on the server',
-        workflow_slug: 'Moody',
-        overrides: [{ override_definition_id: definition!.id }],
-      },
-    });
+    const slugVersion = await slugWorkflowRunning('Moody on the server', 'Moody');
     const update = await t.request<{ message: string }>('PUT', '/api/base-workflows/Moody.json', {
       token: admin,
       body: { content: wrapped('ignored after creation') },
@@ -201,16 +196,7 @@ describe('base workflows in git', () => {
   });
 
   it('refuses to delete a base workflow that slug workflows run, naming them', async () => {
-    const [definition] = (await t.request<Array<{ id: number }>>('GET', '/api/override-definitions', { token: admin }))
-      .body;
-    const slug = await t.request<{ id: number }>('POST', '/api/workflows', {
-      token: admin,
-      body: {
-        name: 'Upscale on the server',
-        workflow_slug: 'upscale',
-        overrides: [{ override_definition_id: definition!.id }],
-      },
-    });
+    const slug = await slugWorkflowRunning('Upscale on the server', 'upscale');
     const commits = git(repo, 'rev-list', '--count', 'HEAD');
     const refused = await t.request('DELETE', '/api/base-workflows/upscale.json', {
       token: admin,
