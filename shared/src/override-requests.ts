@@ -8,7 +8,7 @@ export const overrideDefinitionInputSchema = z
       .string({ error: 'Override key is required' })
       .trim()
       .min(1, { error: 'Override key is required' })
-      .max(100)
+      .max(100, { error: 'Override key must be at most 100 characters' })
       .regex(OVERRIDE_KEY_PATTERN, {
         error: 'Override key must look like override_<name> (letters, digits, underscores)',
       }),
@@ -16,17 +16,17 @@ export const overrideDefinitionInputSchema = z
       .string({ error: 'Display name is required' })
       .trim()
       .min(1, { error: 'Display name is required' })
-      .max(200),
+      .max(200, { error: 'Display name must be at most 200 characters' }),
     description: z
-      .string()
-      .max(2000)
+      .string({ error: 'Description must be text' })
+      .max(2000, { error: 'Description must be at most 2000 characters' })
       .nullish()
       .transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
     data_type: overrideDataTypeSchema.default('string'),
     validation_rules: validationRulesSchema.nullish().transform((v) => v ?? {}),
     category: z
-      .string()
-      .max(100)
+      .string({ error: 'Category must be text' })
+      .max(100, { error: 'Category must be at most 100 characters' })
       .nullish()
       .transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
   })

@@ -1,6 +1,9 @@
 import type { ArgumentMetadata, PipeTransform } from '@nestjs/common';
 import { BadRequestError } from './app-errors.js';
 
+/** Half of a UTF-16 pair with no other half: JSON.parse lets `\ud800` through, PostgreSQL refuses it. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
 /** Deeper than any request Atelier takes; PostgreSQL's JSON parser gives up on far less than JSON.parse. */
 export const MAX_INPUT_DEPTH = 32;
 
@@ -8,8 +11,8 @@ const SOURCES = new Set<ArgumentMetadata['type']>(['body', 'query', 'param']);
 
 /**
  * Runs on every body, query and path value before the route's own validation, for what no
- * schema states: a NUL character (PostgreSQL cannot store it in text or jsonb, so it would fail in
- * the database as a 500) and nesting deeper than MAX_INPUT_DEPTH. Each is a 400 naming the field.
+ * schema states: a NUL character or a lone surrogate (PostgreSQL cannot store either in text or
+ * jsonb, so it would fail in the database as a 500) and nesting deeper than MAX_INPUT_DEPTH. Each is a 400 naming the field.
  */
 export class SafeInputPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
@@ -22,18 +25,22 @@ export class SafeInputPipe implements PipeTransform {
 
 function findProblem(value: unknown, path: string[], depth: number): { field: string; message: string } | null {
   const field = path.join('.');
-  if (typeof value === 'string') {
-    return value.includes('\u0000') ? { field, message: `${field || 'The request'} contains a NUL character` } : null;
-  }
+  if (typeof value === 'string') return textProblem(value, field, `${field || 'The request'} contains`);
   if (value === null || typeof value !== 'object') return null;
   if (depth >= MAX_INPUT_DEPTH) {
     return { field, message: `${field || 'The request'} is nested more than ${MAX_INPUT_DEPTH} levels deep` };
   }
   for (const [key, inner] of Object.entries(value)) {
-    if (key.includes('\u0000'))
-      return { field, message: `A field name in ${field || 'the request'} contains a NUL character` };
+    const inKey = textProblem(key, field, `A field name in ${field || 'the request'} contains`);
+    if (inKey) return inKey;
     const found = findProblem(inner, [...path, key], depth + 1);
     if (found) return found;
   }
+  return null;
+}
+
+function textProblem(text: string, field: string, subject: string): { field: string; message: string } | null {
+  if (text.includes('\u0000')) return { field, message: `${subject} a NUL character` };
+  if (LONE_SURROGATE.test(text)) return { field, message: `${subject} text that is not valid Unicode` };
   return null;
 }

@@ -43,13 +43,15 @@ function readSeed(
   errors: ParameterErrors,
   key: string,
 ): SeedValue | null {
+  // random mode draws the job's seed here, whatever seed the form showed: a second submit of the
+  // same form, a saved configuration or a clone must not repeat the last job's images
   if (raw === undefined || raw === null || raw === '') {
-    const seed = typeof defaultSeed === 'number' && validateSeed(defaultSeed) === null ? defaultSeed : randomSeed();
-    return { mode: defaultMode, seed };
+    const fixed = defaultMode === 'fixed' && typeof defaultSeed === 'number' && validateSeed(defaultSeed) === null;
+    return { mode: defaultMode, seed: fixed ? defaultSeed : randomSeed() };
   }
   if (typeof raw === 'object') {
     const parsed = seedValueSchema.safeParse(raw);
-    if (parsed.success) return parsed.data;
+    if (parsed.success) return parsed.data.mode === 'random' ? { mode: 'random', seed: randomSeed() } : parsed.data;
     errors[key] = `${label} must be a whole number from 0 to ${SEED_MAX}`;
     return null;
   }

@@ -53,8 +53,20 @@ export class OverrideDefinitionsService {
     return toDefinitionDto(await this.definitions.insert(fields(input)));
   }
 
+  /**
+   * A key in use stays: the base workflows' placeholders name it, so a new key would silently stop
+   * the override from applying in those workflows.
+   */
   async update(id: number, input: DefinitionInput): Promise<OverrideDefinition> {
-    if (!(await this.definitions.findById(id))) throw new NotFoundError('Override definition not found');
+    const current = await this.definitions.findById(id);
+    if (!current) throw new NotFoundError('Override definition not found');
+    if (current.overrideKey !== input.override_key) {
+      const users = await this.definitions.workflowsUsing(id);
+      if (users.length)
+        throw new ConflictError(
+          `This override is used by ${users.join(', ')}; remove it from those workflows before changing its key`,
+        );
+    }
     const sameKey = await this.definitions.findByKey(input.override_key);
     if (sameKey && sameKey.id !== id) throw new ConflictError(DUPLICATE_KEY);
     await this.definitions.update(id, fields(input));

@@ -123,11 +123,11 @@ describe('hostile input on every route', () => {
 const deep = (depth: number): string => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
 /**
- * Input that is well formed but for a NUL character, which PostgreSQL cannot store in text or
- * jsonb, or for nesting deeper than its JSON parser goes: refused up front with a 400 naming the
+ * Input that is well formed but for a NUL character or a lone surrogate, which PostgreSQL cannot
+ * store in text or jsonb, or for nesting deeper than its JSON parser goes: refused up front with a 400 naming the
  * field, instead of failing in the database.
  */
-describe('NUL characters and deep nesting in otherwise valid input', () => {
+describe('NUL characters, lone surrogates and deep nesting in otherwise valid input', () => {
   let t: TestApp;
   let token: string;
   let cases: Array<{ method: string; path: string; body?: unknown }>;
@@ -163,6 +163,22 @@ describe('NUL characters and deep nesting in otherwise valid input', () => {
         path: `/api/workflows/${workflow}/organization`,
         body: { category: 'a\u0000', tags: ['b\u0000'] },
       },
+      // half of a UTF-16 pair: JSON.stringify writes it as the escape \ud800, which JSON.parse takes
+      {
+        method: 'POST',
+        path: '/api/jobs',
+        body: { workflow_id: workflow, batch_size: 1, parameters: { prompt: 'x\ud800y' } },
+      },
+      {
+        method: 'POST',
+        path: '/api/configurations',
+        body: { workflow_id: workflow, config_name: 'Half', parameter_values: { prompt: '\udc00' } },
+      },
+      {
+        method: 'POST',
+        path: '/api/configurations',
+        body: { workflow_id: workflow, config_name: 'Half key', parameter_values: { ['p\ud800']: 'x' } },
+      },
       { method: 'GET', path: '/api/gallery?search=sun%00set' },
       { method: 'GET', path: '/api/jobs?search=a%00' },
       { method: 'GET', path: '/api/gallery?folder=a%00' },
@@ -187,7 +203,7 @@ describe('NUL characters and deep nesting in otherwise valid input', () => {
       const res = await t.request<{ error?: string }>(method, path, { token, body });
       expect(res.status, `${method} ${path} -> ${JSON.stringify(res.body)}`).toBe(400);
       expect(res.body.error, `${method} ${path}`).toMatch(
-        /contains a NUL character|is nested more than 32 levels deep/,
+        /contains a NUL character|contains text that is not valid Unicode|is nested more than 32 levels deep/,
       );
     }
     expect(await stateSnapshot(t)).toEqual(before);

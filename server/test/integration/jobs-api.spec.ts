@@ -161,6 +161,29 @@ describe('jobs API', () => {
     });
   });
 
+  it('draws a random-mode seed on the server: the same form sent again, or a clone, makes new images', async () => {
+    const seedOf = async (id: number) =>
+      (await t.request<Job>('GET', `/api/jobs/${id}`, { token })).body.parameters.seed as { mode: string; seed: number };
+    // the form sends the seed it shows, in either mode
+    const shown = { mode: 'random', seed: 9 };
+    const first = await submitJob(t, token, { workflow_id: tiny, parameters: { width: 48, seed: shown } });
+    const second = await submitJob(t, token, { workflow_id: tiny, parameters: { width: 48, seed: shown } });
+    const [a, b] = [await seedOf(first), await seedOf(second)];
+    expect(a.mode).toBe('random');
+    expect([a.seed, b.seed]).not.toContain(9);
+    expect(a.seed).not.toBe(b.seed);
+    const clone = await t.request<{ id: number }>('POST', `/api/jobs/${first}/clone`, {
+      token,
+      body: { job_name: 'again' },
+    });
+    expect((await seedOf(clone.body.id)).seed).not.toBe(a.seed);
+    const onSlug = await submitJob(t, token, { workflow_id: slug, parameters: { prompt: 'a fox', seed: shown } });
+    expect(await seedOf(onSlug)).toMatchObject({ mode: 'random' });
+    expect((await seedOf(onSlug)).seed).not.toBe(9);
+    const fixed = await submitJob(t, token, { workflow_id: tiny, parameters: { width: 48, seed: { mode: 'fixed', seed: 9 } } });
+    expect(await seedOf(fixed)).toEqual({ mode: 'fixed', seed: 9 });
+  });
+
   it('refuses to cancel a finished job', async () => {
     const id = await submitJob(t, token, { workflow_id: tiny });
     await t.db.pool.query(`UPDATE jobs SET status = 'completed' WHERE id = $1`, [id]);

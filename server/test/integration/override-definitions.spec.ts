@@ -53,6 +53,18 @@ describe('override definitions', () => {
       [{ override_key: 'mood', display_name: 'x' }, 400, /override_<name>/],
       [{ override_key: '', display_name: 'x' }, 400, 'Override key is required'],
       [{ override_key: 'override_x', display_name: '' }, 400, 'Display name is required'],
+      [
+        { override_key: `override_${'k'.repeat(100)}`, display_name: 'x' },
+        400,
+        'Override key must be at most 100 characters',
+      ],
+      [{ override_key: 'override_x', display_name: 'd'.repeat(201) }, 400, 'Display name must be at most 200 characters'],
+      [
+        { override_key: 'override_x', display_name: 'x', description: 'd'.repeat(2001) },
+        400,
+        'Description must be at most 2000 characters',
+      ],
+      [{ override_key: 'override_x', display_name: 'x', category: 'c'.repeat(101) }, 400, 'Category must be at most 100 characters'],
       [{ override_key: 'override_x', display_name: 'x', data_type: 'date' }, 400, /./],
       [
         { override_key: 'override_x', display_name: 'x', data_type: 'integer', validation_rules: { min: 5, max: 1 } },
@@ -119,6 +131,33 @@ describe('override definitions', () => {
     });
     expect(inUse.status).toBe(409);
     expect(inUse.body.error).toMatch(/used by Flux Portrait, SDXL Landscape/);
+  });
+
+  it("keeps the key of a definition that workflows use, while its other fields still change", async () => {
+    const all = (await t.request<OverrideDefinition[]>('GET', '/api/override-definitions', { token: admin })).body;
+    const prompt = all.find((d) => d.override_key === 'override_prompt')!;
+    const put = (override_key: string, display_name: string) =>
+      t.request<OverrideDefinition & { error: string }>('PUT', `/api/override-definitions/${prompt.id}`, {
+        token: admin,
+        body: { ...prompt, override_key, display_name },
+      });
+    // the base workflows' placeholders still name the old key: a new one would silently stop applying
+    const renamed = await put('override_prompt_text', prompt.display_name);
+    expect(renamed.status).toBe(409);
+    expect(renamed.body.error).toBe(
+      'This override is used by Flux Portrait, SDXL Landscape; remove it from those workflows before changing its key',
+    );
+    const relabelled = await put('override_prompt', 'Prompt text');
+    expect(relabelled.status).toBe(200);
+    expect(relabelled.body).toMatchObject({ override_key: 'override_prompt', display_name: 'Prompt text' });
+    await put('override_prompt', prompt.display_name);
+
+    const { body: unused } = await create({ override_key: 'override_spare', display_name: 'Spare' });
+    const free = await t.request<OverrideDefinition>('PUT', `/api/override-definitions/${unused.id}`, {
+      token: admin,
+      body: { override_key: 'override_spare_two', display_name: 'Spare' },
+    });
+    expect(free.body).toMatchObject({ override_key: 'override_spare_two' });
   });
 
   it('lists, per base workflow, the override keys that have no definition', async () => {
