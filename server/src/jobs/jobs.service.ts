@@ -57,12 +57,19 @@ export class JobsService {
    * One row and one queue entry whatever the batch size (DESIGN section 3, Batches). Only a
    * submission that passed validation counts against the user's rate limit; clones come here too.
    */
-  async submit(user: SessionUser, input: SubmitInput): Promise<{ id: number }> {
+  async submit(user: SessionUser, input: SubmitInput, from?: 'clone'): Promise<{ id: number }> {
     const workflow = await this.access.findVisible(user, input.workflow_id);
+    const links = workflow.workflowType === 'slug' ? await this.overrides.listForWorkflow(workflow.id) : [];
+    const names =
+      workflow.workflowType === 'slug'
+        ? links.map((l) => l.definition.overrideKey)
+        : Object.keys(workflow.configurableParams ?? {});
+    // a stored job holds no value its user cleared: absent there means blank, not the default
+    const raw = from === 'clone' ? { ...blanks(names), ...input.parameters } : input.parameters;
     const parameters =
       workflow.workflowType === 'slug'
-        ? resolveSlugParameters(workflow, await this.overrides.listForWorkflow(workflow.id), input.parameters)
-        : await resolveComfyParameters(workflow.configurableParams ?? {}, input.parameters, {
+        ? resolveSlugParameters(workflow, links, raw)
+        : await resolveComfyParameters(workflow.configurableParams ?? {}, raw, {
             exists: async (id) => (await this.assets.findById(id)) !== null,
           });
     await this.submitLimiter.consume(user.id);
@@ -119,12 +126,11 @@ export class JobsService {
   async clone(user: SessionUser, id: number, jobName: string): Promise<{ id: number }> {
     const { job } = await this.findReadable(user, id);
     if (job.workflowId === null) throw new NotFoundError(MESSAGES.workflowNotFound);
-    return this.submit(user, {
-      workflow_id: job.workflowId,
-      job_name: jobName,
-      parameters: job.parameters,
-      batch_size: job.batchSize,
-    });
+    return this.submit(
+      user,
+      { workflow_id: job.workflowId, job_name: jobName, parameters: job.parameters, batch_size: job.batchSize },
+      'clone',
+    );
   }
 
   /** Owner or admin. Items already produced stay in the gallery (DESIGN section 3). */
@@ -157,4 +163,8 @@ export class JobsService {
       throw new NotFoundError(MESSAGES.jobNotFound);
     return found;
   }
+}
+
+function blanks(names: string[]): Record<string, string> {
+  return Object.fromEntries(names.map((name) => [name, '']));
 }

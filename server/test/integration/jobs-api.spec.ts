@@ -161,6 +161,24 @@ describe('jobs API', () => {
     });
   });
 
+  it('clones a value the user cleared as cleared, not as the default', async () => {
+    const stored = async (id: number) => (await t.request<Job>('GET', `/api/jobs/${id}`, { token })).body.parameters;
+    const cloneOf = async (id: number) =>
+      (await t.request<{ id: number }>('POST', `/api/jobs/${id}/clone`, { token, body: { job_name: 'copy' } })).body.id;
+    // a blank prompt is sent on purpose: the job holds no prompt, and neither may its copy
+    const json = await submitJob(t, token, { workflow_id: tiny, parameters: { prompt: '', width: 48 } });
+    expect(await stored(json)).not.toHaveProperty('prompt');
+    const jsonCopy = await stored(await cloneOf(json));
+    expect(jsonCopy).not.toHaveProperty('prompt');
+    expect(jsonCopy).toMatchObject({ width: 48, height: 32 });
+
+    const slugJob = await submitJob(t, token, { workflow_id: slug, parameters: { prompt: 'a fox', steps: '' } });
+    expect(await stored(slugJob)).not.toHaveProperty('override_steps');
+    const slugCopy = await stored(await cloneOf(slugJob));
+    expect(slugCopy).not.toHaveProperty('override_steps');
+    expect(slugCopy).toMatchObject({ override_prompt: 'a fox', override_width: 768 });
+  });
+
   it('draws a random-mode seed on the server: the same form sent again, or a clone, makes new images', async () => {
     const seedOf = async (id: number) =>
       (await t.request<Job>('GET', `/api/jobs/${id}`, { token })).body.parameters.seed as { mode: string; seed: number };
