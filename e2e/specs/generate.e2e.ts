@@ -63,6 +63,30 @@ describe('Generate dashboard', () => {
     expect(await page.getByRole('combobox', { name: 'Workflow' }).inputValue()).toBe('Text to Image');
   });
 
+  it('sends one job for Enter pressed again in the job name while it is being sent, and the next after it', async () => {
+    const page = await openAs(await newUser());
+    await page.getByRole('heading', { name: 'Generate', level: 1 }).waitFor();
+    await chooseOnDashboard(page, 'Text to Image');
+    let posts = 0;
+    // the answer is held back, as on a busy server, so the later presses land while it is pending
+    await page.route('**/api/jobs', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      posts++;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      return route.continue();
+    });
+    const jobName = page.getByLabel('Job name');
+    await jobName.fill('Pressed thrice');
+    await jobName.press('Enter');
+    await jobName.press('Enter');
+    await jobName.press('Enter');
+    await page.getByText('Job submitted successfully! Generating 1 images').waitFor();
+    expect(posts).toBe(1);
+
+    await jobName.press('Enter');
+    await expect.poll(() => posts, { timeout: 10_000 }).toBe(2);
+  });
+
   it('asks for a workflow first, and clamps the batch size', async () => {
     const page = await openAs(await newUser());
     await generateButton(page).click();

@@ -1,6 +1,6 @@
 import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { BATCH_SIZE_DEFAULT, MESSAGES, jobSubmittedMessage, submitJobSchema } from '@atelier/shared';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { errorText, fieldErrors } from '../../../lib/api-error';
 import { useSubmitJob } from '../api/submit-job';
@@ -26,6 +26,8 @@ export function GeneratePanel({
   const jobNameId = useId();
   const batchSizeId = useId();
   const submit = useSubmitJob();
+  // Enter in the job name reaches generate() however the button looks: one job per press of intent
+  const inFlight = useRef(false);
   const [jobName, setJobName] = useState('');
   const [batch, setBatch] = useState(String(BATCH_SIZE_DEFAULT));
   // Once Generate was pressed a blank required name stays reported, however often it is retyped.
@@ -52,6 +54,7 @@ export function GeneratePanel({
   };
 
   const generate = () => {
+    if (inFlight.current) return;
     setMessage(null);
     setServerErrors({});
     const batchSize = batchSizeFromInput(batch);
@@ -63,11 +66,15 @@ export function GeneratePanel({
     setJobNameChecked(true);
     if (jobNameMissing && parameters) document.getElementById(jobNameId)?.focus();
     if (!parameters || jobNameMissing) return;
+    inFlight.current = true;
     submit.mutate(
       { workflow_id: workflowId, job_name: jobName.trim(), parameters, batch_size: batchSize },
       {
         onSuccess: () => setMessage({ status: 'success', text: jobSubmittedMessage(batchSize) }),
         onError: showServerAnswer,
+        onSettled: () => {
+          inFlight.current = false;
+        },
       },
     );
   };
