@@ -531,6 +531,85 @@ describe('folder manager', () => {
   });
 });
 
+describe('views kept true to the server', () => {
+  it('shows items moved into a folder seen before, and a selection stays with the view it was made in', async () => {
+    const owner = await ownerWithMedia(uniqueName('Orchard'), 4);
+    await createFolderViaApi(owner.token, { name: 'Sketches', hotkey: 's' });
+    const page = await openPage();
+    await openGallery(page, owner);
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(4);
+    const folders = page.getByRole('navigation', { name: 'Folders' });
+    const breadcrumb = page.getByRole('navigation', { name: 'breadcrumb' });
+    await folders.getByRole('button', { name: 'Open folder Sketches' }).click();
+    await page.getByText('This folder is empty').waitFor();
+    await breadcrumb.getByRole('button', { name: 'Gallery' }).click();
+
+    await viewButton(page, 0).click({ modifiers: ['Control'] });
+    await viewButton(page, 1).click({ modifiers: ['Control'] });
+    await page.keyboard.press('s');
+    await page.getByRole('heading', { name: 'Ungrouped Images (2)' }).waitFor();
+    await folders.getByRole('button', { name: 'Open folder Sketches' }).click();
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(2);
+    await expect.poll(() => counts(page).textContent(), WAIT).toBe('2 shown of 2');
+    await breadcrumb.getByRole('button', { name: 'Gallery' }).click();
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(2);
+
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await viewButton(page, 0).click({ modifiers: ['Control'] });
+    await bar.getByText('1 selected').waitFor();
+    await page.getByLabel('Status').selectOption('archived');
+    await bar.waitFor({ state: 'detached' });
+    await page.getByLabel('Status').selectOption('active');
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(2);
+    expect(await bar.count()).toBe(0);
+  });
+
+  it('follows the folder being viewed when it is renamed, and goes back to the gallery when it is deleted', async () => {
+    const owner = await ownerWithMedia(uniqueName('Quarry'), 3);
+    await createFolderViaApi(owner.token, { name: 'Stones', hotkey: 't' });
+    const [first] = await listGallery(owner.token, {});
+    await call(`/gallery/${first!.id}/folder`, {
+      method: 'PUT',
+      token: owner.token,
+      body: JSON.stringify({ folder_path: 'Stones' }),
+    });
+    const page = await openPage();
+    await openGallery(page, owner, '/gallery?folder=Stones');
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(1);
+
+    await page.getByRole('button', { name: 'Manage Folders' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manage Folders' });
+    const list = dialog.getByRole('list', { name: 'Your folders' });
+    await list.getByRole('listitem', { name: 'Stones' }).getByRole('button', { name: 'Edit' }).click();
+    await dialog.getByLabel('Folder name').fill('Pebbles');
+    await dialog.getByRole('button', { name: 'Save Folder' }).click();
+    await list.getByRole('listitem', { name: 'Pebbles' }).waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('folder'), WAIT).toBe('Pebbles');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('navigation', { name: 'breadcrumb' }).getByText('Pebbles').waitFor();
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(1);
+
+    await page.getByRole('button', { name: 'Manage Folders' }).click();
+    await list.getByRole('listitem', { name: 'Pebbles' }).getByRole('button', { name: 'Delete' }).click();
+    await list.getByRole('listitem', { name: 'Pebbles' }).waitFor({ state: 'detached' });
+    await expect.poll(() => new URL(page.url()).searchParams.has('folder'), WAIT).toBe(false);
+    await page.keyboard.press('Escape');
+    await page.getByRole('heading', { name: 'Ungrouped Images (3)' }).waitFor();
+  });
+
+  it('offers no Clear Filters when nothing is filtered, and sends /gallery/{not an id} to /', async () => {
+    const user = await createUser('user');
+    const page = await openPage();
+    await openGallery(page, { ...user, token: await apiToken(user) });
+    await page.getByText('No images match current filters').waitFor();
+    expect(await page.getByRole('button', { name: 'Clear Filters' }).count()).toBe(0);
+
+    await page.goto(appUrl('/gallery/abc'));
+    await expect.poll(() => new URL(page.url()).pathname, WAIT).toBe('/');
+  });
+});
+
 describe('infinite scroll', () => {
   it('loads the second page of 100 when scrolled near the bottom, then says there is no more', async () => {
     const owner = await ownerWithMedia(uniqueName('Long shore'), 3);

@@ -38,6 +38,16 @@ describe('gallery cache', () => {
     expect(idsIn(queryClient, job41)).toEqual([1, 2, 3]);
   });
 
+  it('has views not on screen read again when next shown: the changed items may have gone into them', async () => {
+    const best: GalleryQuery = { status: 'active', folder: 'Best', tz: 0 };
+    const queryClient = cacheWith([
+      [ungrouped, [1, 2]],
+      [best, [7]],
+    ]);
+    await applyItemChanges(queryClient, [2], (item) => ({ ...item, folder_path: 'Best' }));
+    expect(queryClient.getQueryState(galleryQueryKeys.itemList(best))?.isInvalidated).toBe(true);
+  });
+
   it('puts a new item on top of the views it matches, once', () => {
     const queryClient = cacheWith([
       [ungrouped, [1]],

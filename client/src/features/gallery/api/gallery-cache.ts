@@ -46,6 +46,9 @@ export function applyItemChanges(
       };
     });
   }
+  // A view not on screen may be where the items went (a folder, Archived): it holds none of them,
+  // so it is read again when next shown rather than patched.
+  void queryClient.invalidateQueries({ queryKey: galleryQueryKeys.items(), type: 'inactive', refetchType: 'none' });
   return refreshSummaries(queryClient);
 }
 

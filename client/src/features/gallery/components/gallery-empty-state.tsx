@@ -41,9 +41,12 @@ export function GalleryEmptyState({
             </List.Root>
           )}
         </VStack>
-        <Button size="sm" variant="outline" onClick={onClearFilters}>
-          Clear Filters
-        </Button>
+        {/* with nothing to clear (everything filed in folders, or no media yet) the button would do nothing */}
+        {canClear && (
+          <Button size="sm" variant="outline" onClick={onClearFilters}>
+            Clear Filters
+          </Button>
+        )}
       </EmptyState.Content>
     </EmptyState.Root>
   );

@@ -1,5 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { PageTitle } from '../../../components/page-title';
 import { Toaster } from '../../../components/toaster';
 import { useGalleryLiveItems } from '../hooks/use-gallery-live-items';
@@ -13,13 +15,14 @@ import { useGalleryItems } from '../api/get-gallery-items';
 
 /** SPEC section 2, Gallery (/gallery and /gallery/{jobId}). */
 export function GalleryPage() {
-  const { filters, update } = useGalleryParams();
+  const { filters, update, unknownRoute } = useGalleryParams();
   const query = toGalleryQuery(filters);
   const pages = useGalleryItems(query);
   const count = useGalleryCount(query);
   const [managing, setManaging] = useState(false);
   useGalleryLiveItems();
   const shown = pages.data?.pages.reduce((sum, page) => sum + page.items.length, 0) ?? 0;
+  if (unknownRoute) return <Navigate to={paths.home.href()} replace />;
 
   return (
     <>

@@ -9,6 +9,7 @@ import { useMoveItems } from '../api/update-items';
 import { useGridHotkeys } from '../hooks/use-grid-hotkeys';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
 import { hasJobFilter, type GalleryFilterState } from '../hooks/use-gallery-params';
+import { useFollowFolder } from '../hooks/use-follow-folder';
 import { useSelection } from '../hooks/use-selection';
 import { CLEARED_FILTERS, describeActiveFilters, hasClearableFilters } from '../utils/active-filters';
 import { folderTileQuery, type GalleryQuery } from '../utils/gallery-query';
@@ -28,21 +29,27 @@ interface GalleryViewProps {
   query: GalleryQuery;
   pages: ReturnType<typeof useGalleryItems>;
   total: number | undefined;
-  onFiltersChange: (changes: Partial<Omit<GalleryFilterState, 'jobId'>>) => void;
+  onFiltersChange: (changes: Partial<Omit<GalleryFilterState, 'jobId'>>, replace?: boolean) => void;
 }
 
 /** Everything under the filter bar: folders or the breadcrumb, the media grid, selection and the lightbox. */
 export function GalleryView({ filters, query, pages, total, onFiltersChange }: GalleryViewProps) {
   const items = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
   const ids = useMemo(() => items.map((item) => item.id), [items]);
-  const { selection, toggle, selectAll, clear } = useSelection(ids);
+  const { selection, toggle, selectAll, clear } = useSelection(ids, JSON.stringify(query));
   const [lightboxId, setLightboxId] = useState<number | null>(null);
   const [confirmingArchive, setConfirmingArchive] = useState(false);
   // a confirm left open over a selection that has gone would pop up again with the next one
   useEffect(() => {
     if (selection.length === 0) setConfirmingArchive(false);
   }, [selection.length]);
-  const allFolders = useFolders().data ?? [];
+  const folderList = useFolders().data;
+  const allFolders = folderList ?? [];
+  const goToFolder = useCallback(
+    (folder: string | null) => onFiltersChange({ folder }, true),
+    [onFiltersChange],
+  );
+  useFollowFolder(filters.folder, folderList, goToFolder);
   const tiles = useFolders(folderTileQuery(query));
   const move = useMoveItems();
 

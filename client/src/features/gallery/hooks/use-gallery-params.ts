@@ -76,5 +76,6 @@ export function useGalleryParams() {
     setSearchParams(params, { replace });
   };
 
-  return { filters, update };
+  // /gallery/abc is no route of SPEC section 2: it goes to / like any other unknown path
+  return { filters, update, unknownRoute: jobId !== undefined && filters.jobId === null };
 }
