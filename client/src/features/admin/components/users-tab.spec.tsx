@@ -27,6 +27,21 @@ function renderUsers() {
 }
 
 describe('user management', () => {
+  it("shows the key's first 12 characters, with '...' only when the key may go on", async () => {
+    const rendered = renderApp('/admin?tab=users', { user: testUser('super_admin') });
+    act(() => {
+      rendered.queryClient.setQueryData(adminUsersQueryOptions().queryKey, [
+        { ...bob, id: 2, username: 'short', eok_api_key: 'abc' },
+        { ...bob, id: 3, username: 'long', eok_api_key: 'abcdefghijkl' },
+        { ...bob, id: 4, username: 'none', eok_api_key: null },
+      ]);
+    });
+    const row = async (name: string) => (await screen.findByRole('cell', { name })).closest('tr')!;
+    expect(within(await row('short')).getByText('abc', { exact: true })).toBeTruthy();
+    expect(within(await row('long')).getByText('abcdefghijkl...', { exact: true })).toBeTruthy();
+    expect(within(await row('none')).getByText('Not set')).toBeTruthy();
+  });
+
   it('manages permissions (granted of total) and folders (hotkey upper-case, unfolder warning)', async () => {
     const user = userEvent.setup();
     const { queryClient } = renderUsers();

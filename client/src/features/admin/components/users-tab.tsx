@@ -61,7 +61,8 @@ export function UsersTab() {
                   <Table.Cell whiteSpace="nowrap">{formatDate(user.created_at)}</Table.Cell>
                   <Table.Cell fontFamily="mono">
                     {user.eok_api_key ? (
-                      `${user.eok_api_key.slice(0, API_KEY_DISPLAY_LENGTH)}...`
+                      // the server sends at most the first 12 characters: fewer means the whole key
+                      `${user.eok_api_key.slice(0, API_KEY_DISPLAY_LENGTH)}${user.eok_api_key.length >= API_KEY_DISPLAY_LENGTH ? '...' : ''}`
                     ) : (
                       <Text as="span" color="fg.muted" fontFamily="body">
                         Not set
