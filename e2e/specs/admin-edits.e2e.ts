@@ -98,6 +98,30 @@ describe('admin edits in place', () => {
     );
   });
 
+  it('saves a new row with the Save click that ends a description edit, though the row shrinks under it', async () => {
+    const key = `override_edit_${randomBytes(3).toString('hex')}`;
+    const page = await openAdmin('/admin?tab=override-definitions');
+    await page.getByRole('button', { name: 'Add New Override' }).click();
+    await page.getByRole('button', { name: 'Key of new override: —' }).click();
+    await page.keyboard.type(key);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: `Display Name of ${key}: —` }).click();
+    await page.keyboard.type('Grain');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: `Description of ${key}: —` }).click();
+    // one short line: the open textarea is taller than the text it leaves behind
+    const description = 'Film grain strength';
+    await page.getByRole('textbox', { name: `Description of ${key}` }).fill(description);
+    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Key of ${key}` }) });
+    // one click, straight from the open textarea: the blur that saves the cell must not eat it
+    await row.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Override definition created successfully!').waitFor();
+    const all = await call<Array<Definition & { display_name: string; description: string }>>('/override-definitions', {
+      token,
+    });
+    expect(all.find((d) => d.override_key === key)).toMatchObject({ display_name: 'Grain', description });
+  });
+
   it('opens the next delete with an empty password field', async () => {
     const first = await createDefinition({});
     const second = await createDefinition({});

@@ -93,6 +93,10 @@ describe('admin dashboard', () => {
       'Cfg Scale',
     );
     expect(screen.getByText('New')).toBeInTheDocument();
+
+    // picked again, the key is the row already there, not a second one that could only fail as a duplicate
+    await user.click(screen.getByRole('button', { name: 'override_cfg_scale' }));
+    expect(screen.getAllByText('New')).toHaveLength(1);
   });
 
   it('discards a new override row whose key is empty', async () => {

@@ -1,6 +1,25 @@
 import { Input, NativeSelect, Textarea, chakra } from '@chakra-ui/react';
 import { useState, type KeyboardEvent } from 'react';
 
+let pointerHeld = false;
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => (pointerHeld = true), true);
+  document.addEventListener('pointerup', () => (pointerHeld = false), true);
+  document.addEventListener('pointercancel', () => (pointerHeld = false), true);
+}
+
+/** Runs `then` now, or once a held button is released and the click it makes has been handled. */
+function afterPointerRelease(then: () => void): void {
+  if (!pointerHeld) return then();
+  const done = () => {
+    document.removeEventListener('pointerup', done, true);
+    document.removeEventListener('pointercancel', done, true);
+    setTimeout(then, 0);
+  };
+  document.addEventListener('pointerup', done, true);
+  document.addEventListener('pointercancel', done, true);
+}
+
 type Editor = { kind: 'text' } | { kind: 'multiline' } | { kind: 'select'; options: readonly string[] };
 
 /**
@@ -29,6 +48,14 @@ export function EditableCell({
     setDraft(null);
     if (draft !== value) onCommit(draft);
   };
+  // Leaving by a click saves at once, but the editor stays until the button is released: it is
+  // taller than the cell it leaves, and the row shrinking under the pointer would lose the click
+  // (Save of a new row, say) that took the focus away.
+  const commitOnBlur = () => {
+    if (draft === null) return;
+    if (draft !== value) onCommit(draft);
+    afterPointerRelease(() => setDraft(null));
+  };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
       event.preventDefault();
@@ -41,7 +68,7 @@ export function EditableCell({
   };
 
   if (draft !== null) {
-    const common = { 'aria-label': label, autoFocus: true, onKeyDown, onBlur: commit, size: 'xs' as const, bg: 'bg' };
+    const common = { 'aria-label': label, autoFocus: true, onKeyDown, onBlur: commitOnBlur, size: 'xs' as const, bg: 'bg' };
     if (editor.kind === 'select')
       return (
         <NativeSelect.Root size="xs">

@@ -121,7 +121,9 @@ export function OverrideDefinitionsTab() {
     persist(row);
   };
 
-  const addRow = (key?: string) => setDrafts((all) => [...all, newRow(key)]);
+  // a missing key picked twice is one row: the second would only fail as a duplicate on save
+  const addRow = (key?: string) =>
+    setDrafts((all) => (key && all.some((d) => d.override_key === key) ? all : [...all, newRow(key)]));
 
   const toggleSort = (column: SortColumn) =>
     setSort((s) => ({ column, ascending: s.column === column ? !s.ascending : true }));
