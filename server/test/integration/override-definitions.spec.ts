@@ -58,13 +58,21 @@ describe('override definitions', () => {
         400,
         'Override key must be at most 100 characters',
       ],
-      [{ override_key: 'override_x', display_name: 'd'.repeat(201) }, 400, 'Display name must be at most 200 characters'],
+      [
+        { override_key: 'override_x', display_name: 'd'.repeat(201) },
+        400,
+        'Display name must be at most 200 characters',
+      ],
       [
         { override_key: 'override_x', display_name: 'x', description: 'd'.repeat(2001) },
         400,
         'Description must be at most 2000 characters',
       ],
-      [{ override_key: 'override_x', display_name: 'x', category: 'c'.repeat(101) }, 400, 'Category must be at most 100 characters'],
+      [
+        { override_key: 'override_x', display_name: 'x', category: 'c'.repeat(101) },
+        400,
+        'Category must be at most 100 characters',
+      ],
       [{ override_key: 'override_x', display_name: 'x', data_type: 'date' }, 400, /./],
       [
         { override_key: 'override_x', display_name: 'x', data_type: 'integer', validation_rules: { min: 5, max: 1 } },
@@ -133,7 +141,7 @@ describe('override definitions', () => {
     expect(inUse.body.error).toMatch(/used by Flux Portrait, SDXL Landscape/);
   });
 
-  it("keeps the key of a definition that workflows use, while its other fields still change", async () => {
+  it('keeps the key of a definition that workflows use, while its other fields still change', async () => {
     const all = (await t.request<OverrideDefinition[]>('GET', '/api/override-definitions', { token: admin })).body;
     const prompt = all.find((d) => d.override_key === 'override_prompt')!;
     const put = (override_key: string, display_name: string) =>

@@ -68,7 +68,14 @@ export function EditableCell({
   };
 
   if (draft !== null) {
-    const common = { 'aria-label': label, autoFocus: true, onKeyDown, onBlur: commitOnBlur, size: 'xs' as const, bg: 'bg' };
+    const common = {
+      'aria-label': label,
+      autoFocus: true,
+      onKeyDown,
+      onBlur: commitOnBlur,
+      size: 'xs' as const,
+      bg: 'bg',
+    };
     if (editor.kind === 'select')
       return (
         <NativeSelect.Root size="xs">

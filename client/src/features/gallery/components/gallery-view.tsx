@@ -45,10 +45,7 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
   }, [selection.length]);
   const folderList = useFolders().data;
   const allFolders = folderList ?? [];
-  const goToFolder = useCallback(
-    (folder: string | null) => onFiltersChange({ folder }, true),
-    [onFiltersChange],
-  );
+  const goToFolder = useCallback((folder: string | null) => onFiltersChange({ folder }, true), [onFiltersChange]);
   useFollowFolder(filters.folder, folderList, goToFolder);
   const tiles = useFolders(folderTileQuery(query));
   const move = useMoveItems();
