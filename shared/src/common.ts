@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_MAX_LENGTH } from './constants.js';
 
 /** Timestamps travel as ISO-8601 strings. */
 export const isoDateSchema = z.string();
@@ -36,3 +37,12 @@ export type Pagination = z.infer<typeof paginationSchema>;
 /** The answer of deletions and other changes that return nothing but a confirmation. */
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** A search box's or text filter's query parameter, with a message a person can read when too long. */
+export function searchTextSchema(name = 'Search') {
+  return z
+    .string()
+    .trim()
+    .max(SEARCH_MAX_LENGTH, { error: `${name} must be at most ${SEARCH_MAX_LENGTH} characters` })
+    .optional();
+}

@@ -10,6 +10,10 @@ export const SEED_MIN = 0;
 export const SEED_MAX = 4_294_967_295;
 
 export const HISTORY_PAGE_SIZE = 10;
+/** The deepest history page asked for; beyond it a page number is a typo, not a place. */
+export const HISTORY_PAGE_MAX = 1_000_000;
+/** Every search box and text filter: longer text matches nothing a name or tag could hold. */
+export const SEARCH_MAX_LENGTH = 200;
 export const RECENT_JOBS_COUNT = 5;
 export const GALLERY_JOB_LOOKUP_LIMIT = 100;
 export const GALLERY_PAGE_SIZE = 100;

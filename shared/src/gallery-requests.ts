@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { GALLERY_PAGE_SIZE } from './constants.js';
+import { searchTextSchema } from './common.js';
 import { galleryStatusSchema } from './gallery.js';
 import { normalizeTags } from './workflow-requests.js';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Dates are YYYY-MM-DD' });
-const optionalText = z.string().trim().max(200).optional();
 
 /**
  * SPEC section 3, Gallery filters, as query parameters. `folder` absent = all, empty = ungrouped,
@@ -15,9 +15,9 @@ export const galleryFilterQuerySchema = z.object({
   status: galleryStatusSchema.default('active'),
   folder: z.string().max(100).optional(),
   job_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  job_name: optionalText,
-  workflow: optionalText,
-  search: optionalText,
+  job_name: searchTextSchema('Job name'),
+  workflow: searchTextSchema('Workflow'),
+  search: searchTextSchema(),
   dateFrom: day.optional(),
   dateTo: day.optional(),
   tz: z.coerce.number().int().min(-840).max(840).default(0),

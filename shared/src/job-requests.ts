@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { BATCH_SIZE_MAX, BATCH_SIZE_MIN } from './constants.js';
+import { BATCH_SIZE_MAX, BATCH_SIZE_MIN, HISTORY_PAGE_MAX } from './constants.js';
 import { jobSchema, jobStatusSchema, rejectionReasonSchema } from './jobs.js';
 import { MESSAGES } from './messages.js';
-import { MAX_ID, idFromDigits, paginationSchema } from './common.js';
+import { MAX_ID, idFromDigits, paginationSchema, searchTextSchema } from './common.js';
 
 export const submitJobSchema = z.object({
   // idSchema's one spelling, with the messages a missing or unknown workflow gets
@@ -32,13 +32,20 @@ export const submitJobSchema = z.object({
 });
 export type SubmitJob = z.input<typeof submitJobSchema>;
 
+const PAGE_RANGE = `Page must be a whole number from 1 to ${HISTORY_PAGE_MAX}`;
+
 export const jobListQuerySchema = z.object({
   status: z
     .union([jobStatusSchema, z.literal('all'), z.literal('')])
     .optional()
     .transform((v) => (v === 'all' || v === '' ? undefined : v)),
-  search: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  search: searchTextSchema(),
+  page: z.coerce
+    .number()
+    .int({ error: PAGE_RANGE })
+    .min(1, { error: PAGE_RANGE })
+    .max(HISTORY_PAGE_MAX, { error: PAGE_RANGE })
+    .default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   /** Admins only: every user's jobs instead of their own. */
   user: z.literal('all').optional(),

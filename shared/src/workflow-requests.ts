@@ -11,7 +11,7 @@ import {
   GENERATION_TYPES,
   SEED_MODES,
 } from './constants.js';
-import { idSchema } from './common.js';
+import { idSchema, searchTextSchema } from './common.js';
 import { MESSAGES } from './messages.js';
 
 /** Trimmed, blanks dropped, duplicates (case-insensitive) dropped, first spelling kept. */
@@ -139,7 +139,7 @@ export const workflowListQuerySchema = z.object({
     .union([z.string(), z.array(z.string())])
     .optional()
     .transform((v) => normalizeTags(v === undefined ? [] : Array.isArray(v) ? v : [v])),
-  search: z.string().trim().max(200).optional(),
+  search: searchTextSchema(),
   favorites: queryFlag,
 });
 export type WorkflowListQuery = z.output<typeof workflowListQuerySchema>;

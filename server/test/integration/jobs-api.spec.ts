@@ -115,6 +115,27 @@ describe('jobs API', () => {
     expect((await t.request('GET', '/api/jobs?limit=101', { token })).status).toBe(400);
   });
 
+  it('says in words what is wrong with a search or page the lists cannot take', async () => {
+    const long = 'x'.repeat(201);
+    const cases: Array<[string, string]> = [
+      ['/api/jobs?page=1000001', 'Page must be a whole number from 1 to 1000000'],
+      ['/api/jobs?page=2.5', 'Page must be a whole number from 1 to 1000000'],
+      [`/api/jobs?search=${long}`, 'Search must be at most 200 characters'],
+      [`/api/gallery?search=${long}`, 'Search must be at most 200 characters'],
+      [`/api/gallery/count?job_name=${long}`, 'Job name must be at most 200 characters'],
+      [`/api/gallery?workflow=${long}`, 'Workflow must be at most 200 characters'],
+      [`/api/workflows?search=${long}`, 'Search must be at most 200 characters'],
+    ];
+    for (const [path, error] of cases) {
+      const res = await t.request<{ error: string }>('GET', path, { token });
+      expect({ path, status: res.status, error: res.body.error }).toEqual({ path, status: 400, error });
+    }
+    const deepest = await t.request<JobListResponse>('GET', `/api/jobs?page=1000000&search=${'x'.repeat(200)}`, {
+      token,
+    });
+    expect(deepest.status).toBe(200);
+  });
+
   it("shows every user's jobs to admins with user=all, and ignores it for others", async () => {
     const mine = (await t.request<JobListResponse>('GET', '/api/jobs?user=all&limit=100', { token })).body;
     expect(mine.jobs.every((j) => j.username === 'owner')).toBe(true);
@@ -181,7 +202,10 @@ describe('jobs API', () => {
 
   it('draws a random-mode seed on the server: the same form sent again, or a clone, makes new images', async () => {
     const seedOf = async (id: number) =>
-      (await t.request<Job>('GET', `/api/jobs/${id}`, { token })).body.parameters.seed as { mode: string; seed: number };
+      (await t.request<Job>('GET', `/api/jobs/${id}`, { token })).body.parameters.seed as {
+        mode: string;
+        seed: number;
+      };
     // the form sends the seed it shows, in either mode
     const shown = { mode: 'random', seed: 9 };
     const first = await submitJob(t, token, { workflow_id: tiny, parameters: { width: 48, seed: shown } });
@@ -198,7 +222,10 @@ describe('jobs API', () => {
     const onSlug = await submitJob(t, token, { workflow_id: slug, parameters: { prompt: 'a fox', seed: shown } });
     expect(await seedOf(onSlug)).toMatchObject({ mode: 'random' });
     expect((await seedOf(onSlug)).seed).not.toBe(9);
-    const fixed = await submitJob(t, token, { workflow_id: tiny, parameters: { width: 48, seed: { mode: 'fixed', seed: 9 } } });
+    const fixed = await submitJob(t, token, {
+      workflow_id: tiny,
+      parameters: { width: 48, seed: { mode: 'fixed', seed: 9 } },
+    });
     expect(await seedOf(fixed)).toEqual({ mode: 'fixed', seed: 9 });
   });
 

@@ -1,5 +1,5 @@
 import { Button, Field, Flex, Grid, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { QUICK_DATE_RANGES, galleryStatusSchema } from '@atelier/shared';
+import { QUICK_DATE_RANGES, SEARCH_MAX_LENGTH, galleryStatusSchema } from '@atelier/shared';
 import { useEffect, useRef, useState } from 'react';
 import { formatCount } from '../../../lib/format';
 import type { GalleryFilterState } from '../hooks/use-gallery-params';
@@ -63,6 +63,7 @@ export function GalleryFilterBar({ filters, total, shown, onChange, onManageFold
             type="search"
             size="sm"
             placeholder="Job, workflow or tag"
+            maxLength={SEARCH_MAX_LENGTH}
             value={text}
             onChange={(e) => onTextChange(e.target.value)}
           />

@@ -1,4 +1,4 @@
-import { galleryStatusSchema, type GalleryStatus } from '@atelier/shared';
+import { SEARCH_MAX_LENGTH, galleryStatusSchema, type GalleryStatus } from '@atelier/shared';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { GalleryQuery } from '../utils/gallery-query';
 
@@ -57,7 +57,8 @@ export function useGalleryParams() {
     jobId: readJobId(jobId),
     jobName: searchParams.get('job') ?? '',
     workflow: searchParams.get('workflow') ?? '',
-    search: searchParams.get('search') ?? '',
+    // cut to what the server takes, so an address typed too long still shows a gallery
+    search: (searchParams.get('search') ?? '').slice(0, SEARCH_MAX_LENGTH),
     dateFrom: searchParams.get('from') ?? '',
     dateTo: searchParams.get('to') ?? '',
     status: status.success ? status.data : 'active',

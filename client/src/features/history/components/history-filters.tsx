@@ -1,5 +1,5 @@
 import { Field, Flex, Input, NativeSelect } from '@chakra-ui/react';
-import { jobStatusSchema, type JobStatus } from '@atelier/shared';
+import { SEARCH_MAX_LENGTH, jobStatusSchema, type JobStatus } from '@atelier/shared';
 import { useEffect, useRef, useState } from 'react';
 import { STATUS_FILTER_OPTIONS } from '../../jobs/components/job-status-meta';
 
@@ -39,6 +39,7 @@ export function HistoryFilters({ status, search, onStatusChange, onSearchChange 
           type="search"
           bg="bg"
           placeholder="Search by job or workflow name"
+          maxLength={SEARCH_MAX_LENGTH}
           value={text}
           onChange={(e) => onTextChange(e.target.value)}
         />

@@ -1,10 +1,17 @@
-import { HISTORY_PAGE_SIZE, MESSAGES, type JobListResponse } from '@atelier/shared';
+import {
+  HISTORY_PAGE_MAX,
+  HISTORY_PAGE_SIZE,
+  MESSAGES,
+  SEARCH_MAX_LENGTH,
+  type JobListResponse,
+} from '@atelier/shared';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { makeJob } from '../../../test/job-factory';
 import { renderApp, testUser } from '../../../test/render-app';
 import { jobsQueryOptions } from '../../jobs/api/get-jobs';
+import { jobQueryKeys } from '../../jobs/api/job-query-keys';
 
 const firstPage = (jobs: JobListResponse['jobs'], total = jobs.length): JobListResponse => ({
   jobs,
@@ -52,6 +59,38 @@ describe('history page', () => {
       queryClient.setQueryData(key({ page: 9 }), { jobs: [], pagination: { page: 9, pages: 3, total: 23 } });
     });
     await vi.waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+  });
+
+  it('comes back from a job to the page and filters it was opened from', async () => {
+    const user = userEvent.setup();
+    const { queryClient, router } = renderApp('/history?status=failed&page=2', { user: testUser('user') });
+    act(() => {
+      queryClient.setQueryData(key({ status: 'failed', page: 2 }), {
+        jobs: [makeJob({ id: 8, job_name: 'Harbour', status: 'failed' })],
+        pagination: { page: 2, pages: 3, total: 23 },
+      });
+      queryClient.setQueryData(jobQueryKeys.detail(8), makeJob({ id: 8, job_name: 'Harbour', status: 'failed' }));
+    });
+    await user.click(await screen.findByRole('link', { name: 'Harbour' }));
+    expect(router.state.location.pathname).toBe('/job/8');
+    expect(await screen.findByRole('link', { name: '← Generation History' })).toHaveAttribute(
+      'href',
+      '/history?status=failed&page=2',
+    );
+  });
+
+  it('reads an address with a page or search past what the server takes as the most it takes', async () => {
+    const { queryClient, router } = renderApp(`/history?page=5000000&search=${'x'.repeat(300)}`, {
+      user: testUser('user'),
+    });
+    expect(screen.getByLabelText('Search jobs')).toHaveValue('x'.repeat(SEARCH_MAX_LENGTH));
+    act(() => {
+      queryClient.setQueryData(key({ page: HISTORY_PAGE_MAX, search: 'x'.repeat(SEARCH_MAX_LENGTH) }), {
+        jobs: [],
+        pagination: { page: HISTORY_PAGE_MAX, pages: 3, total: 23 },
+      });
+    });
+    await vi.waitFor(() => expect(router.state.location.search).toBe(`?search=${'x'.repeat(200)}&page=3`));
   });
 
   it('keeps a status picked while the search text is still on its way', async () => {

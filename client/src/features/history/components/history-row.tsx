@@ -1,13 +1,16 @@
 import { Button, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import type { Job } from '@atelier/shared';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { formatCount, formatCountOf } from '../../../lib/format';
 import { formatDateTime } from '../../../lib/format-time';
 import { JobStatusBadge } from '../../jobs/components/job-status-badge';
+import type { HistoryReturn } from '../../jobs/utils/history-return';
 
 /** One job of the history: its name opens the job, with a second way into its gallery. */
 export function HistoryRow({ job }: { job: Job }) {
+  // the job page's back link returns to this page of this filter, not to the unfiltered first page
+  const back: HistoryReturn = { historySearch: useLocation().search };
   return (
     <Flex
       as="li"
@@ -26,7 +29,9 @@ export function HistoryRow({ job }: { job: Job }) {
         >
           <JobStatusBadge status={job.status} size="sm" />
           <Link asChild fontWeight="semibold" color="fg" wordBreak="break-word">
-            <RouterLink to={paths.job.href(job.id)}>{job.job_name}</RouterLink>
+            <RouterLink to={paths.job.href(job.id)} state={back}>
+              {job.job_name}
+            </RouterLink>
           </Link>
         </Flex>
         <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
@@ -39,7 +44,7 @@ export function HistoryRow({ job }: { job: Job }) {
       </Stack>
       <HStack gap={2} flexShrink={0}>
         <Button asChild size="sm" variant="outline" flex={{ base: 1, md: 'none' }}>
-          <RouterLink to={paths.job.href(job.id)} aria-label={`View details of ${job.job_name}`}>
+          <RouterLink to={paths.job.href(job.id)} state={back} aria-label={`View details of ${job.job_name}`}>
             View Details
           </RouterLink>
         </Button>

@@ -1,4 +1,4 @@
-import { jobStatusSchema, type JobStatus } from '@atelier/shared';
+import { HISTORY_PAGE_MAX, SEARCH_MAX_LENGTH, jobStatusSchema, type JobStatus } from '@atelier/shared';
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
@@ -8,16 +8,17 @@ export interface HistoryParams {
   page: number;
 }
 
+// An address typed or cut short still names a page and a search the server takes.
 function readPage(raw: string | null): number {
   const page = Number(raw);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
+  return Number.isInteger(page) && page >= 1 ? Math.min(page, HISTORY_PAGE_MAX) : 1;
 }
 
 function readParams(searchParams: URLSearchParams): HistoryParams {
   const status = jobStatusSchema.safeParse(searchParams.get('status'));
   return {
     status: status.success ? status.data : undefined,
-    search: searchParams.get('search') ?? '',
+    search: (searchParams.get('search') ?? '').slice(0, SEARCH_MAX_LENGTH),
     page: readPage(searchParams.get('page')),
   };
 }

@@ -1,18 +1,20 @@
 import { Button, Flex, HStack, Heading, Link, Stack } from '@chakra-ui/react';
 import { isFinalJobStatus, type Job } from '@atelier/shared';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { CancelJobDialog } from './cancel-job-dialog';
 import { CloneJobDialog } from './clone-job-dialog';
 import { JobStatusBadge } from './job-status-badge';
+import { historyReturnSearch } from '../utils/history-return';
 
 /** Back link, the job's name and status, and what can be done with it. */
 export function JobHeader({ job }: { job: Job }) {
+  const back = historyReturnSearch(useLocation().state);
   return (
     <Stack gap={3}>
       <title>{`${job.job_name} · Atelier`}</title>
       <Link asChild fontSize="sm" color="fg.muted" alignSelf="flex-start">
-        <RouterLink to={paths.history.href()}>← Generation History</RouterLink>
+        <RouterLink to={`${paths.history.href()}${back}`}>← Generation History</RouterLink>
       </Link>
       <Flex gap={4} align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
         <HStack gap={3} flex={1} minW={0} align="center" wrap="wrap">

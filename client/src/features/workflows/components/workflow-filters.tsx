@@ -1,5 +1,5 @@
 import { Button, Flex, HStack, Input, InputGroup, Text, Wrap } from '@chakra-ui/react';
-import { WORKFLOW_LIST_MAX_TAG_CHIPS } from '@atelier/shared';
+import { SEARCH_MAX_LENGTH, WORKFLOW_LIST_MAX_TAG_CHIPS } from '@atelier/shared';
 import { SearchIcon, StarIcon } from '../../../components/icons';
 import { useWorkflowCategories } from '../api/get-workflow-categories';
 import { useWorkflowTags } from '../api/get-workflow-tags';
@@ -23,6 +23,7 @@ export function WorkflowFilters({ state }: { state: Filters }) {
             type="search"
             aria-label="Search workflows"
             placeholder="Search workflows..."
+            maxLength={SEARCH_MAX_LENGTH}
             bg="bg"
             value={filters.search}
             onChange={(event) => state.setSearch(event.target.value)}
