@@ -95,7 +95,8 @@ export function formErrors(fields: readonly ParamField[], values: FormValues): F
 export function toParameterValue(field: ParamField, value: FormValue | undefined): unknown {
   if (field.kind === 'seed') {
     const seed = typeof value === 'object' ? value : { mode: field.defaultMode, seed: asText(value) };
-    return { mode: seed.mode, seed: Number(seed.seed) };
+    // a cleared seed is saved as 'use the default', not as Number('') = 0 (Generate stops it first)
+    return seed.seed.trim() === '' ? null : { mode: seed.mode, seed: Number(seed.seed) };
   }
   if (field.kind === 'boolean') return value === true;
   if (typeof value !== 'string') return value;
