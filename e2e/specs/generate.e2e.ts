@@ -293,20 +293,67 @@ describe('workflow screens', () => {
     await page.getByRole('button', { name: 'Save Configuration' }).click();
     await page.getByText('Configuration saved successfully!').waitFor();
     const saved = region(page, 'Saved Configurations');
-    await saved.getByRole('button', { name: /Crisp/ }).waitFor();
+    await saved.getByRole('button', { name: /^Crisp/ }).waitFor();
 
     await steps.fill('10');
     await page.getByLabel('Sampler').selectOption('euler');
-    await saved.getByRole('button', { name: /Crisp/ }).click();
+    await saved.getByRole('button', { name: /^Crisp/ }).click();
     expect(await steps.inputValue()).toBe('42');
     expect(await page.getByLabel('Sampler').inputValue()).toBe('ddim');
 
     await page.goto(appUrl(`/?workflow=${ids['Text to Image']}`));
     await region(page, 'Text to Image').waitFor();
     expect(await steps.inputValue()).toBe('25');
-    await region(page, 'Saved Configurations').getByRole('button', { name: /Crisp/ }).click();
+    await region(page, 'Saved Configurations')
+      .getByRole('button', { name: /^Crisp/ })
+      .click();
     expect(await steps.inputValue()).toBe('42');
     expect(await page.getByLabel('Sampler').inputValue()).toBe('ddim');
+  });
+
+  it('deletes a saved configuration after a confirm; Cancel or a failed call keeps it', async () => {
+    const page = await openAs(await newUser());
+    await page.goto(appUrl(`/workflow/${ids['Text to Image']}`));
+    for (const name of ['Keep me', 'Drop me']) {
+      await page.getByLabel('Configuration name').fill(name);
+      await page.getByRole('button', { name: 'Save Configuration' }).click();
+      await region(page, 'Saved Configurations')
+        .getByRole('button', { name: new RegExp(`^${name}`) })
+        .waitFor();
+    }
+    const saved = region(page, 'Saved Configurations');
+    const dialog = page.getByRole('alertdialog', { name: 'Delete configuration' });
+    const binOf = (name: string) => saved.getByRole('button', { name: `Delete configuration ${name}` });
+
+    await capture(page, 'saved-configurations-desktop');
+    await binOf('Drop me').click();
+    await dialog.getByText('Delete the saved configuration ‘Drop me’?', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.route('**/api/configurations/*', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: '{"error":"Service temporarily unavailable"}',
+          })
+        : route.continue(),
+    );
+    await binOf('Drop me').click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByRole('alert').getByText('Service temporarily unavailable').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.unroute('**/api/configurations/*');
+
+    await binOf('Drop me').click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await binOf('Drop me').waitFor({ state: 'detached' });
+    await binOf('Keep me').waitFor();
+    await page.reload();
+    await binOf('Keep me').waitFor();
+    expect(await binOf('Drop me').count()).toBe(0);
   });
 
   it('fits a phone', async () => {

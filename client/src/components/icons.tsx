@@ -121,3 +121,11 @@ export function HelpCircleIcon() {
     </Svg>
   );
 }
+
+export function TrashIcon() {
+  return (
+    <Svg>
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </Svg>
+  );
+}

@@ -9,7 +9,7 @@ import { useWorkflows } from '../../workflows/api/get-workflows';
 import { ADMIN_MESSAGES } from '../admin-messages';
 import { useDeleteSlugWorkflow, useMissingSlugs } from '../api/slug-workflows';
 import { AdminListState } from './admin-list-state';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MissingSlugsBanner } from './missing-slugs-banner';
 import { SearchField } from './search-field';
 

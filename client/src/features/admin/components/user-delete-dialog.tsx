@@ -5,7 +5,7 @@ import { errorText } from '../../../lib/api-error';
 import { formatCountOf } from '../../../lib/format';
 import { ADMIN_MESSAGES } from '../admin-messages';
 import { useDeleteUser, userDeletePreviewQueryOptions } from '../api/admin-users';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 /** Deleting a user shows what goes with them: jobs, folders, configs and favourites (SPEC section 5). */
 export function UserDeleteDialog({

@@ -1,10 +1,16 @@
-import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, IconButton, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { Configuration } from '@atelier/shared';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { TrashIcon } from '../../../components/icons';
+import { ApiError, errorText } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format-date';
+import { useDeleteConfiguration } from '../api/delete-configuration';
 import { useConfigurations } from '../api/get-configurations';
 
-/** The caller's configurations of one workflow; choosing one fills the form. */
+const DELETE_FAILED = 'Failed to delete configuration';
+
+/** The caller's configurations of one workflow; choosing one fills the form, the bin deletes it. */
 export function SavedConfigurations({
   workflowId,
   onApply,
@@ -14,6 +20,18 @@ export function SavedConfigurations({
 }) {
   const { data, isPending } = useConfigurations(workflowId);
   const [appliedId, setAppliedId] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<Configuration | null>(null);
+  const remove = useDeleteConfiguration();
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    // already gone (another tab deleted it) is what was asked for
+    const done = () => setDeleting(null);
+    remove.mutate(deleting, {
+      onSuccess: done,
+      onError: (error) => error instanceof ApiError && error.status === 404 && done(),
+    });
+  };
 
   if (isPending) return <Spinner size="sm" color="purple.solid" />;
   if (!data?.length) {
@@ -24,30 +42,58 @@ export function SavedConfigurations({
     );
   }
   return (
-    <Stack as="ul" gap={1} listStyleType="none" aria-label="Saved Configurations">
-      {data.map((configuration) => (
-        <li key={configuration.id}>
-          <Button
-            variant={appliedId === configuration.id ? 'subtle' : 'ghost'}
-            colorPalette={appliedId === configuration.id ? 'purple' : 'gray'}
-            w="full"
-            justifyContent="space-between"
-            gap={3}
-            aria-pressed={appliedId === configuration.id}
-            onClick={() => {
-              setAppliedId(configuration.id);
-              onApply(configuration);
-            }}
-          >
-            <Text as="span" truncate>
-              {configuration.config_name}
-            </Text>
-            <Text as="span" textStyle="xs" color="fg.muted" flexShrink={0}>
-              {formatDate(configuration.created_at)}
-            </Text>
-          </Button>
-        </li>
-      ))}
-    </Stack>
+    <>
+      <Stack as="ul" gap={1} listStyleType="none" aria-label="Saved Configurations">
+        {data.map((configuration) => (
+          <HStack as="li" key={configuration.id} gap={1}>
+            <Button
+              variant={appliedId === configuration.id ? 'subtle' : 'ghost'}
+              colorPalette={appliedId === configuration.id ? 'purple' : 'gray'}
+              flex={1}
+              minW={0}
+              justifyContent="space-between"
+              gap={3}
+              aria-pressed={appliedId === configuration.id}
+              onClick={() => {
+                setAppliedId(configuration.id);
+                onApply(configuration);
+              }}
+            >
+              <Text as="span" truncate>
+                {configuration.config_name}
+              </Text>
+              <Text as="span" textStyle="xs" color="fg.muted" flexShrink={0}>
+                {formatDate(configuration.created_at)}
+              </Text>
+            </Button>
+            <IconButton
+              variant="ghost"
+              size="sm"
+              color="fg.muted"
+              aria-label={`Delete configuration ${configuration.config_name}`}
+              onClick={() => {
+                remove.reset();
+                setDeleting(configuration);
+              }}
+            >
+              <TrashIcon />
+            </IconButton>
+          </HStack>
+        ))}
+      </Stack>
+      <ConfirmDialog
+        title="Delete configuration"
+        open={deleting !== null}
+        pending={remove.isPending}
+        error={remove.isError ? errorText(remove.error, DELETE_FAILED) : null}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      >
+        <Text>
+          Delete the saved configuration &lsquo;{deleting?.config_name}&rsquo;? Jobs already sent with it keep their
+          parameters.
+        </Text>
+      </ConfirmDialog>
+    </>
   );
 }

@@ -47,12 +47,12 @@ describe('generate dashboard', () => {
     // the query cache tells its observers on a later tick
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     // while the workflow loads there is no form for a configuration to fill
-    expect(screen.queryByRole('button', { name: /Many steps/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Many steps/ })).not.toBeInTheDocument();
 
     act(() => {
       queryClient.setQueryData(workflowQueryOptions(7).queryKey, workflow);
     });
-    await user.click(await screen.findByRole('button', { name: /Many steps/ }));
+    await user.click(await screen.findByRole('button', { name: /^Many steps/ }));
     expect(screen.getByLabelText(/Steps/)).toHaveValue(80);
   });
 });
