@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, appUrl, launchBrowser, newContext, signIn } from '../support/browser.js';
@@ -32,6 +33,7 @@ async function openAs(user: Credentials, viewport = DESKTOP): Promise<Page> {
 }
 
 const newUser = () => createUser('user');
+const WAIT = { timeout: 15_000, interval: 100 };
 
 const generateButton = (page: Page) => page.getByRole('button', { name: 'Generate', exact: true });
 
@@ -264,6 +266,39 @@ describe('workflow screens', () => {
     expect(await source.getByText('Source image: unknown asset').count()).toBe(0);
     await generateButton(page).click();
     await page.getByText('Job submitted successfully! Generating 1 images').waitFor();
+  });
+
+  it("uploads an image from the asset field and picks it; a file that is not an image gets the server's answer", async () => {
+    const page = await openAs(await newUser());
+    await page.goto(appUrl(`/workflow/${ids['Image to Image']}`));
+    const source = page.getByRole('group', { name: /^Source image/ });
+    const file = source.getByLabel('Image file for Source image');
+    const name = `Tide pool ${randomBytes(3).toString('hex')}`;
+    const background = `#${randomBytes(3).toString('hex')}`;
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background } })
+      .png()
+      .toBuffer();
+
+    await file.setInputFiles({ name: `${name}.png`, mimeType: 'image/png', buffer: png });
+    const uploaded = source.getByRole('button', { name, exact: true });
+    await expect.poll(() => uploaded.getAttribute('aria-pressed'), WAIT).toBe('true');
+
+    await file.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('only some text') });
+    await source.getByRole('alert').getByText('Only PNG, JPEG, WebP or GIF images can be uploaded').waitFor();
+    expect(await uploaded.getAttribute('aria-pressed')).toBe('true');
+    await capture(page, 'asset-upload-desktop');
+
+    await page.getByLabel('Job name').fill('From an upload');
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/jobs');
+    await generateButton(page).click();
+    await page.getByText('Job submitted successfully! Generating 1 images').waitFor();
+    const assets = (await (await page.request.get(appUrl('/api/assets'))).json()) as Array<{
+      id: number;
+      display_name: string;
+    }>;
+    const id = assets.find((asset) => asset.display_name === name)?.id;
+    expect(id).toBeDefined();
+    expect(Object.values(((await sent).postDataJSON() as { parameters: object }).parameters)).toContain(id);
   });
 
   it('sends a JSON workflow on the slug route back to /workflow/{id} with an alert', async () => {

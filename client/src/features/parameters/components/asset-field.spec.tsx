@@ -1,6 +1,6 @@
-import type { Asset } from '@atelier/shared';
+import { ASSET_MAX_BYTES, ASSET_MESSAGES, type Asset } from '@atelier/shared';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderParameterForm } from '../../../test/parameter-form-harness';
 import { fieldsFromParams } from '../utils/parameter-fields';
 
@@ -22,9 +22,28 @@ describe('asset parameter', () => {
   it('offers the assets of its type as thumbnails', () => {
     renderParameterForm(fields, assets);
     const picker = screen.getByRole('group', { name: /Source image/ });
-    const choices = within(picker).getAllByRole('button');
+    const choices = within(picker).getAllByRole('button', { pressed: false });
     expect(choices.map((choice) => choice.textContent)).toEqual(['Harbour', 'Forest']);
     expect(within(choices[0]!).getByRole('presentation')).toHaveAttribute('src', '/api/media/assets/1.webp?sig=x');
+  });
+
+  it('refuses a file over the size limit before sending it', async () => {
+    const sent = vi.spyOn(globalThis, 'fetch');
+    const { user } = renderParameterForm(fields, assets);
+    const big = new File([new Uint8Array(ASSET_MAX_BYTES + 1)], 'huge.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Image file for Source image'), big);
+    expect(await screen.findByRole('alert')).toHaveTextContent(ASSET_MESSAGES.tooLarge);
+    expect(sent).not.toHaveBeenCalled();
+    sent.mockRestore();
+  });
+
+  it('offers no upload for an asset that is not an image', () => {
+    renderParameterForm(
+      fieldsFromParams({ voice: { type: 'asset', asset_type: 'audio', display_name: 'Voice' } }),
+      assets,
+    );
+    expect(screen.queryByRole('button', { name: 'Upload image' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Voice note' })).toBeInTheDocument();
   });
 
   it('is required: says so on submit, then sends the chosen asset id', async () => {

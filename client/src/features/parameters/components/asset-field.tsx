@@ -1,10 +1,19 @@
-import { Box, Image, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
-import type { Asset } from '@atelier/shared';
+import { Box, Button, HStack, Image, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
+import { ASSET_IMAGE_FORMATS, ASSET_MAX_BYTES, ASSET_MESSAGES, type Asset } from '@atelier/shared';
+import { useRef, useState } from 'react';
+import { errorText } from '../../../lib/api-error';
+import { useUploadAsset } from '../api/upload-asset';
 import { parameterInputId, type ParamField } from '../utils/parameter-fields';
+
+const UPLOAD_FAILED = 'Failed to upload image';
+const ACCEPTED = ASSET_IMAGE_FORMATS.map((format) => `image/${format}`).join(',');
 
 type AssetParamField = Extract<ParamField, { kind: 'asset' }>;
 
-/** A picker over the shared assets (GET /api/assets), as thumbnails. */
+/**
+ * A picker over the shared assets (GET /api/assets), as thumbnails, with an upload that adds an
+ * image and picks it: without it an image-to-image workflow needs someone to call the API first.
+ */
 export function AssetField({
   field,
   value,
@@ -23,18 +32,54 @@ export function AssetField({
   const id = parameterInputId(field.name);
   const labelId = `${id}-label`;
   const offered = field.assetType ? assets.filter((asset) => asset.type === field.assetType) : assets;
+  const upload = useUploadAsset();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  // uploads are images; a parameter asking for another kind of asset has nothing to gain from one
+  const canUpload = !field.assetType || field.assetType === 'image';
+
+  const send = (file: File | undefined) => {
+    if (!file) return;
+    setUploadError(null);
+    if (file.size > ASSET_MAX_BYTES) return setUploadError(ASSET_MESSAGES.tooLarge);
+    upload.mutate(file, {
+      onSuccess: (asset) => onChange(String(asset.id)),
+      onError: (failure) => setUploadError(errorText(failure, UPLOAD_FAILED)),
+    });
+  };
 
   return (
     <Stack gap={1.5} role="group" aria-labelledby={labelId}>
-      <Text id={labelId} textStyle="sm" fontWeight="medium">
-        {field.label}
-        {field.required && (
-          <Text as="span" color="fg.error" aria-hidden="true">
-            {' '}
-            *
-          </Text>
+      <HStack justify="space-between" gap={2}>
+        <Text id={labelId} textStyle="sm" fontWeight="medium">
+          {field.label}
+          {field.required && (
+            <Text as="span" color="fg.error" aria-hidden="true">
+              {' '}
+              *
+            </Text>
+          )}
+        </Text>
+        {canUpload && (
+          <>
+            <input
+              ref={fileInput}
+              type="file"
+              accept={ACCEPTED}
+              hidden
+              aria-label={`Image file for ${field.label}`}
+              onChange={(event) => {
+                send(event.target.files?.[0]);
+                // the same file picked again after a failure is a new choice
+                event.target.value = '';
+              }}
+            />
+            <Button size="xs" variant="outline" loading={upload.isPending} onClick={() => fileInput.current?.click()}>
+              Upload image
+            </Button>
+          </>
         )}
-      </Text>
+      </HStack>
       {loading ? (
         <Spinner size="sm" color="purple.solid" />
       ) : offered.length === 0 ? (
@@ -81,6 +126,11 @@ export function AssetField({
       {field.description && (
         <Text textStyle="xs" color="fg.muted">
           {field.description}
+        </Text>
+      )}
+      {uploadError && (
+        <Text textStyle="xs" color="fg.error" role="alert">
+          {uploadError}
         </Text>
       )}
       {error && (
