@@ -239,7 +239,10 @@ describe('gallery', () => {
       .toEqual(['r1', 'fog']);
     // 'r' and '1' are folder hotkeys: typed into the field they moved nothing
     expect((await listGallery(owner.token, { folder: '' })).some((item) => item.id === id)).toBe(true);
+    // Escape leaves the field for the image, not for the page under the dialog; the next closes it
+    await field.focus();
     await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('lightbox-stage');
     await page.keyboard.press('Escape');
     await lightbox(page).waitFor({ state: 'detached' });
     await tile.hover();

@@ -110,7 +110,8 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
   keyHandler.current = (event: KeyboardEvent) => {
     // Typing a tag is not a shortcut (Escape leaves the field first), nor a key in the shortcut sheet over it.
     if (isTypingTarget(event.target, contentRef.current)) {
-      if (isTextField(event.target) && event.key === 'Escape') (event.target as HTMLElement).blur();
+      // to the image, not blurred to the body: focus stays in the dialog and arrows pan from there
+      if (isTextField(event.target) && event.key === 'Escape') stageRef.current?.focus();
       return;
     }
     const action = lightboxKeyAction(event, folders);
