@@ -21,6 +21,11 @@ export const galleryFilterQuerySchema = z.object({
   dateFrom: day.optional(),
   dateTo: day.optional(),
   tz: z.coerce.number().int().min(-840).max(840).default(0),
+  /**
+   * The offset at the end of `dateTo`'s day when a clock change lies between it and `dateFrom`
+   * (daylight saving): one offset for the whole range would move an edge by an hour. Default `tz`.
+   */
+  tz_to: z.coerce.number().int().min(-840).max(840).optional(),
 });
 export type GalleryFilterQuery = z.output<typeof galleryFilterQuerySchema>;
 
@@ -43,6 +48,7 @@ export const folderFilterQuerySchema = galleryFilterQuerySchema.pick({
   dateFrom: true,
   dateTo: true,
   tz: true,
+  tz_to: true,
 });
 
 export const MAX_BULK_IDS = 1000;

@@ -1,6 +1,12 @@
 import type { GalleryFilterQuery } from '@atelier/shared';
 import { containsPattern } from '../common/sql-like.js';
 
+/** The filters an item list, its count and the folder tiles share. */
+type ItemFilters = Pick<
+  GalleryFilterQuery,
+  'job_id' | 'job_name' | 'workflow' | 'search' | 'dateFrom' | 'dateTo' | 'tz' | 'tz_to'
+>;
+
 /** The id of the user's folder of that name, regardless of case (a subquery; NULL when none). */
 export function folderIdSql(ownerParam: string, nameParam: string): string {
   return `(SELECT f.id FROM folders f WHERE f.user_id = ${ownerParam} AND lower(f.name) = lower(${nameParam}))`;
@@ -56,9 +62,7 @@ export class GalleryWhere {
     return this.add(`g.folder_id = ${folderIdSql(this.param(userId), this.param(folder.trim()))}`);
   }
 
-  filters(
-    f: Pick<GalleryFilterQuery, 'job_id' | 'job_name' | 'workflow' | 'search' | 'dateFrom' | 'dateTo' | 'tz'>,
-  ): this {
+  filters(f: ItemFilters): this {
     const before = this.conditions.length;
     this.addFilterConditions(f);
     if (this.conditions.length > before) this.narrowed = true;
@@ -70,9 +74,7 @@ export class GalleryWhere {
     return !this.narrowed;
   }
 
-  private addFilterConditions(
-    f: Pick<GalleryFilterQuery, 'job_id' | 'job_name' | 'workflow' | 'search' | 'dateFrom' | 'dateTo' | 'tz'>,
-  ): void {
+  private addFilterConditions(f: ItemFilters): void {
     if (f.job_id !== undefined) this.add(`g.job_id = ${this.param(f.job_id)}`);
     if (f.job_name) this.add(`g.job_name = ${this.param(f.job_name)}`);
     if (f.workflow) this.add(`g.workflow_name = ${this.param(f.workflow)}`);
@@ -82,7 +84,7 @@ export class GalleryWhere {
       this.add(`(g.job_name || ' ' || g.workflow_name || ' ' || atelier_tags_text(g.user_tags)) ILIKE ${p}`);
     }
     if (f.dateFrom) this.add(`g.created_at >= ${this.param(localDayStart(f.dateFrom, f.tz))}`);
-    if (f.dateTo) this.add(`g.created_at < ${this.param(localDayStart(f.dateTo, f.tz, 1))}`);
+    if (f.dateTo) this.add(`g.created_at < ${this.param(localDayStart(f.dateTo, f.tz_to ?? f.tz, 1))}`);
   }
 
   after(cursor: KeysetCursor | undefined): this {

@@ -135,6 +135,14 @@ describe('gallery API', () => {
     // the same days seen from UTC+2 (getTimezoneOffset -120): 23:30Z on the 10th is already the 11th there
     expect(await names('?dateFrom=2026-11-11&dateTo=2026-11-11&tz=-120')).toEqual(['c', 'b']);
     expect(await names('?dateFrom=2026-11-10&dateTo=2026-11-10&tz=-120')).toEqual([]);
+    // a clock change inside the range: its end is midnight at the later offset (UTC+1 here), 23:00Z
+    const acrossChange = '?dateFrom=2026-11-01&dateTo=2026-11-10&tz=0&tz_to=-60';
+    expect(await names('?dateFrom=2026-11-01&dateTo=2026-11-10&tz=0')).toEqual(['b', 'a-oldest']);
+    expect(await names(acrossChange)).toEqual(['a-oldest']);
+    expect(await count(acrossChange)).toBe(1);
+    const keep = (await t.request<GalleryFolder[]>('GET', `/api/folders${acrossChange}`, { token })).body;
+    expect(keep.find((f) => f.name === 'Keep')).toMatchObject({ image_count: 1, video_count: 0 });
+    expect((await t.request('GET', '/api/gallery?tz_to=900', { token })).status).toBe(400);
     expect(await names('?folder=Keep&dateFrom=2026-11-05&search=b')).toEqual(['b']);
     expect(await count('?folder=Keep&dateFrom=2026-11-05&search=b')).toBe(1);
     expect(await count('?folder=')).toBe(1);

@@ -32,7 +32,7 @@ export const galleryRoutes: RouteDoc[] = [
     tag: 'Gallery',
     summary: 'A page of gallery items, newest first',
     description:
-      "`folder` absent: every folder; empty: ungrouped; else a folder name. Dates are whole days in the time zone `tz` (the client's `Date.getTimezoneOffset()`).",
+      "`folder` absent: every folder; empty: ungrouped; else a folder name. Dates are whole days in the time zone `tz` (the client's `Date.getTimezoneOffset()` at the start of `dateFrom`), the end of `dateTo` at `tz_to` when a clock change lies between.",
     access: 'user',
     query: galleryListQuerySchema,
     responses: [{ ...ok(z.array(galleryItemSchema)), headers: nextPageHeader }],

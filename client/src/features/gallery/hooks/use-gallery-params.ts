@@ -22,6 +22,17 @@ function readJobId(raw: string | undefined): number | null {
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
+/** `Date.getTimezoneOffset()` at an instant: minutes, UTC minus local. */
+export function localOffsetAt(instant: Date): number {
+  return instant.getTimezoneOffset();
+}
+
+/** Local midnight starting `day` (YYYY-MM-DD), or `plusDays` later. */
+function localMidnight(day: string, plusDays = 0): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d + plusDays);
+}
+
 /** SPEC section 2: a job or job-name filter hides the folder tiles. */
 export function hasJobFilter(filters: Pick<GalleryFilterState, 'jobId' | 'jobName'>): boolean {
   return filters.jobId !== null || filters.jobName !== '';
@@ -31,9 +42,14 @@ export function hasJobFilter(filters: Pick<GalleryFilterState, 'jobId' | 'jobNam
  * What a view asks for. With no folder entered the page lists the ungrouped media under the
  * folder tiles, except under a job filter, where the tiles are hidden and every item of the job shows.
  */
-export function toGalleryQuery(filters: GalleryFilterState, tz = new Date().getTimezoneOffset()): GalleryQuery {
+export function toGalleryQuery(filters: GalleryFilterState, offsetAt = localOffsetAt): GalleryQuery {
   const folder = filters.folder ?? (hasJobFilter(filters) ? undefined : '');
+  // each edge of the range at the offset of its own day: a clock change may lie between them
+  const from = filters.dateFrom ? localMidnight(filters.dateFrom) : null;
+  const to = filters.dateTo ? localMidnight(filters.dateTo, 1) : null;
+  const tz = offsetAt(from ?? to ?? new Date());
   const query: GalleryQuery = { status: filters.status, tz };
+  if (to && offsetAt(to) !== tz) query.tz_to = offsetAt(to);
   if (folder !== undefined) query.folder = folder;
   if (filters.jobId !== null) query.job_id = filters.jobId;
   if (filters.jobName) query.job_name = filters.jobName;
