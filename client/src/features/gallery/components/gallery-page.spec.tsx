@@ -9,17 +9,7 @@ import { foldersQueryOptions } from '../api/get-folders';
 import { galleryItemsQueryOptions } from '../api/get-gallery-items';
 import { toGalleryQuery, type GalleryFilterState } from '../hooks/use-gallery-params';
 import { folderTileQuery } from '../utils/gallery-query';
-
-const NO_FILTERS: GalleryFilterState = {
-  folder: null,
-  jobId: null,
-  jobName: '',
-  workflow: '',
-  search: '',
-  dateFrom: '',
-  dateTo: '',
-  status: 'active',
-};
+import { NO_GALLERY_FILTERS } from '../../../test/gallery-filters';
 
 /** The gallery at `path`, its view answered from the cache as the API would answer it. */
 function renderGallery(
@@ -30,7 +20,7 @@ function renderGallery(
   nextCursor: string | null = null,
 ) {
   const rendered = renderApp(path, { user: testUser('user') });
-  const query = toGalleryQuery({ ...NO_FILTERS, ...filters });
+  const query = toGalleryQuery({ ...NO_GALLERY_FILTERS, ...filters });
   act(() => {
     const { queryClient } = rendered;
     queryClient.setQueryData(galleryItemsQueryOptions(query).queryKey, {
@@ -149,7 +139,7 @@ describe('gallery page', { timeout: 20_000 }, () => {
   });
 
   it('asks for a page of 100 by cursor', () => {
-    const options = galleryItemsQueryOptions(toGalleryQuery(NO_FILTERS));
+    const options = galleryItemsQueryOptions(toGalleryQuery(NO_GALLERY_FILTERS));
     expect(options.getNextPageParam({ items: [], nextCursor: 'abc' }, [], null, [])).toBe('abc');
     expect(options.getNextPageParam({ items: [], nextCursor: null }, [], null, [])).toBeUndefined();
     expect(GALLERY_PAGE_SIZE).toBe(100);
