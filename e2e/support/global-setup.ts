@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { Redis } from 'ioredis';
 import type { TestProject } from 'vitest/node';
 import { resolveTestServices } from '../../server/test/support/test-services.js';
 
@@ -58,6 +59,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await admin.end();
   const databaseUrl = Object.assign(new URL(services.databaseAdminUrl), { pathname: `/${dbName}` }).toString();
 
+  const redisKeyPrefix = `e2e_${randomBytes(4).toString('hex')}`;
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atelier-e2e-'));
   const adminUser = { username: 'admin', password: `e2e-${randomBytes(8).toString('hex')}` };
@@ -68,7 +70,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
     REDIS_URL: services.redisUrl,
-    REDIS_KEY_PREFIX: `e2e_${randomBytes(4).toString('hex')}`,
+    REDIS_KEY_PREFIX: redisKeyPrefix,
     JWT_SECRET: randomBytes(32).toString('hex'),
     ADMIN_USERNAME: adminUser.username,
     ADMIN_PASSWORD: adminUser.password,
@@ -120,6 +122,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await client.connect();
     await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await client.end();
+    // the run's queues and counters: a shared Redis would otherwise keep every run's keys
+    const redis = new Redis(services.redisUrl);
+    const keys = await redis.keys(`${redisKeyPrefix}:*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
     rmSync(dataDir, { recursive: true, force: true });
     await services.stop();
   };

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
@@ -63,6 +64,10 @@ describe('the API and worker processes', () => {
   afterAll(async () => {
     await db.drop();
     rmSync(env.DATA_DIR!, { recursive: true, force: true });
+    const redis = new Redis(env.REDIS_URL!);
+    const keys = await redis.keys(`${env.REDIS_KEY_PREFIX}:*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
   });
 
   it('the worker starts, migrates, connects, and stops cleanly on SIGTERM', async () => {
