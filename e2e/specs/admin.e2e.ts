@@ -186,6 +186,24 @@ describe('admin area', () => {
     await newcomer.getByRole('heading', { name: 'Generate', level: 1 }).waitFor();
   });
 
+  it('deletes a user after showing what goes with them, and asks nothing more about them after', async () => {
+    const doomed = await createUser('user');
+    const admin = await openAs(inject('e2eAdmin'));
+    const previews: number[] = [];
+    admin.on('response', (response) => {
+      if (response.url().endsWith('/delete-preview')) previews.push(response.status());
+    });
+    await admin.goto(appUrl('/admin?tab=users'));
+    await admin.getByRole('button', { name: `Delete ${doomed.username}` }).click();
+    const dialog = admin.getByRole('alertdialog');
+    await dialog.getByRole('list', { name: 'Removed with the user' }).getByText('0 jobs').waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await admin.getByText(`User ${doomed.username} deleted`).waitFor();
+    await admin.getByRole('cell', { name: doomed.username, exact: true }).waitFor({ state: 'detached' });
+    await admin.waitForLoadState('networkidle');
+    expect(previews).toEqual([200]);
+  });
+
   it('shows Access Denied to a role user', async () => {
     const page = await openAs(await createUser('user'));
     await page.goto(appUrl('/admin'));

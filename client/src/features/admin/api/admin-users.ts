@@ -46,6 +46,11 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest(`/admin/users/${id}`, deleteUserResponseSchema, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin-users'] }),
+    // not the deleted user's own preview: read again while its dialog closes, it could only 404
+    onSuccess: (_answer, id) =>
+      queryClient.invalidateQueries({
+        queryKey: ['admin-users'],
+        predicate: (query) => query.queryKey[1] !== 'delete-preview' || query.queryKey[2] !== id,
+      }),
   });
 }
