@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiToken, call, workflowIdByName } from '../support/api.js';
 import { DESKTOP, PHONE, appUrl, launchBrowser, newContext, signIn } from '../support/browser.js';
 import {
@@ -531,6 +531,79 @@ describe('folder manager', () => {
     await dialog.waitFor({ state: 'detached' });
     const tilesNav = page.getByRole('navigation', { name: 'Folders' });
     await tilesNav.getByRole('button', { name: 'Open folder Portraits' }).waitFor();
+  });
+});
+
+describe('lightbox by touch', () => {
+  it('swipes between images, pinches to zoom, and moves an image by tapping a folder that has no hotkey', async () => {
+    const owner = await ownerWithMedia(uniqueName('Tidal'), 3);
+    await createFolderViaApi(owner.token, { name: 'Shells', hotkey: null });
+    const context = await browser.newContext({ viewport: PHONE, hasTouch: true, baseURL: inject('e2eBaseUrl') });
+    contexts.push(context);
+    const page = await context.newPage();
+    await openGallery(page, owner);
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(3);
+    const ids = await tiles(page).evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-item-id'))));
+    await viewButton(page, 0).tap();
+    const box = lightbox(page);
+    const shows = (index: number) => box.getByRole('img', { name: new RegExp(`, image ${ids[index]}$`) }).waitFor();
+    await shows(0);
+
+    const touch = await context.newCDPSession(page);
+    const stage = (await page.getByTestId('lightbox-stage').boundingBox())!;
+    const mid = { x: stage.x + stage.width / 2, y: stage.y + stage.height / 2 };
+    const gesture = async (from: Array<{ x: number; y: number }>, to: Array<{ x: number; y: number }>) => {
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: from });
+      for (let step = 1; step <= 5; step++) {
+        const at = from.map((p, i) => ({
+          x: p.x + ((to[i]!.x - p.x) * step) / 5,
+          y: p.y + ((to[i]!.y - p.y) * step) / 5,
+        }));
+        await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at });
+      }
+      // the finger rests before it lifts: lifted moving, the page would fling, and Chromium spends
+      // the next tap on stopping the fling instead of clicking
+      await page.waitForTimeout(200);
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: to });
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    const swipe = (dx: number) => gesture([{ x: mid.x - dx / 2, y: mid.y }], [{ x: mid.x + dx / 2, y: mid.y }]);
+
+    await swipe(-150);
+    await shows(1);
+    await swipe(150);
+    await shows(0);
+
+    const zoom = () => box.getByRole('status', { name: 'Zoom' }).getAttribute('data-zoom');
+    await gesture(
+      [
+        { x: mid.x - 20, y: mid.y },
+        { x: mid.x + 20, y: mid.y },
+      ],
+      [
+        { x: mid.x - 80, y: mid.y },
+        { x: mid.x + 80, y: mid.y },
+      ],
+    );
+    await expect.poll(async () => Number(await zoom()), WAIT).toBeGreaterThan(2);
+    // zoomed in, a sideways finger pans the image rather than leaving it
+    await swipe(-150);
+    await shows(0);
+
+    await box.getByRole('button', { name: 'Move to Shells' }).tap();
+    await shows(1);
+    await expect
+      .poll(async () => (await listGallery(owner.token, { folder: 'Shells' })).map((i) => i.id), WAIT)
+      .toEqual([ids[0]]);
+    expect(Number(await zoom())).toBe(1);
+
+    // at the first image Previous keeps the focus, rather than dropping it to the page
+    const previous = box.getByRole('button', { name: 'Previous' });
+    expect(await previous.getAttribute('aria-disabled')).toBe('true');
+    await previous.focus();
+    await page.keyboard.press('Enter');
+    await shows(1);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Previous');
   });
 });
 

@@ -1,23 +1,86 @@
-import { HStack, Kbd, Text, Wrap } from '@chakra-ui/react';
+import { HStack, Kbd, NativeSelect, Text, Wrap, chakra } from '@chakra-ui/react';
 import { HOTKEY_PANEL_FOLDERS, type GalleryFolder } from '@atelier/shared';
 
-/** SPEC section 9: the keys of the lightbox, with the first 8 folders' hotkeys. */
-export function LightboxHotkeyPanel({ folders }: { folders: readonly GalleryFolder[] }) {
+const Chip = chakra('button', {
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: 1,
+    minH: 8,
+    px: 2,
+    rounded: 'md',
+    cursor: 'pointer',
+    _hover: { bg: 'whiteAlpha.200' },
+    _disabled: { opacity: 0.5, cursor: 'default', _hover: { bg: 'transparent' } },
+    focusRing: 'outside',
+  },
+});
+
+/**
+ * SPEC section 9: the keys of the lightbox, with the first 8 folders' hotkeys. Each folder is also
+ * a button, and a list reaches every folder: a phone has no keys, and a folder may have none.
+ */
+export function LightboxHotkeyPanel({
+  folders,
+  currentFolder,
+  onMove,
+}: {
+  folders: readonly GalleryFolder[];
+  currentFolder: string | null;
+  onMove: (folder: GalleryFolder | null) => void;
+}) {
   const shown = folders.slice(0, HOTKEY_PANEL_FOLDERS);
+  const isCurrent = (folder: GalleryFolder) => folder.name.toLowerCase() === currentFolder?.toLowerCase();
   return (
-    <Wrap gap={3} fontSize="xs" color="whiteAlpha.800" role="group" aria-label="Hotkeys" justify="center">
+    <Wrap
+      gap={2}
+      fontSize="xs"
+      color="whiteAlpha.800"
+      role="group"
+      aria-label="Hotkeys"
+      justify="center"
+      align="center"
+    >
       {shown.map((folder) => (
-        <HStack key={folder.id} gap={1}>
+        <Chip
+          key={folder.id}
+          type="button"
+          aria-label={`Move to ${folder.name}`}
+          disabled={isCurrent(folder)}
+          onClick={() => onMove(folder)}
+        >
           {folder.hotkey && <Kbd size="sm">{folder.hotkey.toUpperCase()}</Kbd>}
-          <Text style={{ color: folder.color }} fontWeight="semibold">
+          <Text as="span" style={{ color: folder.color }} fontWeight="semibold">
             {folder.name}
           </Text>
-        </HStack>
+        </Chip>
       ))}
-      <HStack gap={1}>
+      {folders.length > HOTKEY_PANEL_FOLDERS && (
+        <NativeSelect.Root size="xs" width="auto">
+          <NativeSelect.Field
+            aria-label="Move to another folder"
+            value=""
+            bg="gray.900"
+            color="white"
+            onChange={(event) => {
+              const folder = folders.find((f) => String(f.id) === event.target.value);
+              if (folder) onMove(folder);
+            }}
+          >
+            <option value="">More folders…</option>
+            {folders.slice(HOTKEY_PANEL_FOLDERS).map((folder) => (
+              <option key={folder.id} value={folder.id} disabled={isCurrent(folder)}>
+                {folder.name}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator color="white" />
+        </NativeSelect.Root>
+      )}
+      <Chip type="button" disabled={currentFolder === null} onClick={() => onMove(null)}>
         <Kbd size="sm">U</Kbd>
-        <Text>remove from folder</Text>
-      </HStack>
+        <Text as="span">remove from folder</Text>
+      </Chip>
       <HStack gap={1}>
         <Kbd size="sm">Del</Kbd>
         <Text>archive</Text>

@@ -1,6 +1,7 @@
 import { Box, Center, chakra } from '@chakra-ui/react';
 import { isVideoPath, type GalleryItem } from '@atelier/shared';
-import type { RefObject } from 'react';
+import type { PointerEvent, RefObject } from 'react';
+import type { useTouchGestures } from '../hooks/use-touch-gestures';
 import type { useZoomPan } from '../hooks/use-zoom-pan';
 import { formatZoom } from '../utils/zoom';
 
@@ -12,12 +13,19 @@ export function LightboxStage({
   item,
   stageRef,
   view,
+  gestures,
 }: {
   item: GalleryItem;
   stageRef: RefObject<HTMLDivElement | null>;
   view: ReturnType<typeof useZoomPan>;
+  gestures: ReturnType<typeof useTouchGestures>;
 }) {
   const video = isVideoPath(item.file_path);
+  // one finger pans a zoomed image, except while a second one pinches
+  const pan = {
+    ...view.panHandlers,
+    onPointerMove: (event: PointerEvent<HTMLElement>) => !gestures.pinching() && view.panHandlers.onPointerMove(event),
+  };
   return (
     <Box
       ref={stageRef}
@@ -27,7 +35,10 @@ export function LightboxStage({
       flex={1}
       minH={0}
       overflow="hidden"
+      // the page neither scrolls nor zooms under a finger here: swipes and pinches are the lightbox's
+      touchAction="none"
       data-testid="lightbox-stage"
+      {...gestures.handlers}
     >
       <Center h="full" w="full" p={{ base: 2, md: 6 }}>
         {video ? (
@@ -58,7 +69,7 @@ export function LightboxStage({
               transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})`,
               transition: view.panning ? undefined : 'transform 0.08s ease-out',
             }}
-            {...view.panHandlers}
+            {...pan}
           />
         )}
       </Center>

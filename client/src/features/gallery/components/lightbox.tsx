@@ -17,6 +17,7 @@ import { ArrowLeftIcon, ArrowRightIcon } from '../../../components/icons';
 import { toaster } from '../../../components/toaster';
 import { logger } from '../../../lib/logger';
 import { useArchiveItem, useMoveItem, useSetArchived } from '../api/update-items';
+import { useTouchGestures } from '../hooks/use-touch-gestures';
 import { useZoomPan } from '../hooks/use-zoom-pan';
 import { isTextField } from '../../../lib/text-field';
 import { isTypingTarget, lightboxKeyAction } from '../utils/key-actions';
@@ -49,6 +50,11 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
   const lastIndex = useRef(0);
   if (index >= 0) lastIndex.current = index;
   const view = useZoomPan(stageRef, currentId);
+  const gestures = useTouchGestures({
+    zoom: view.zoom,
+    setZoom: view.setZoom,
+    onSwipe: (direction) => (direction === 'next' ? actions.next() : actions.previous()),
+  });
   const archive = useArchiveItem();
   const restore = useSetArchived();
   const move = useMoveItem();
@@ -178,7 +184,7 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
                 </HStack>
               </Flex>
               <Box position="relative" flex={1} minH={0} display="flex">
-                <LightboxStage item={item} stageRef={stageRef} view={view} />
+                <LightboxStage item={item} stageRef={stageRef} view={view} gestures={gestures} />
                 <IconButton
                   aria-label="Previous"
                   position="absolute"
@@ -187,7 +193,9 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
                   transform="translateY(-50%)"
                   variant="subtle"
                   rounded="full"
-                  disabled={index === 0}
+                  // aria-disabled, not disabled: a disabled button drops the focus, and the next
+                  // Tab would land on Archive, where a habitual Space archives the image
+                  aria-disabled={index === 0}
                   onClick={actions.previous}
                 >
                   <ArrowLeftIcon />
@@ -200,7 +208,7 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
                   transform="translateY(-50%)"
                   variant="subtle"
                   rounded="full"
-                  disabled={index === items.length - 1}
+                  aria-disabled={index === items.length - 1}
                   onClick={actions.next}
                 >
                   <ArrowRightIcon />
@@ -208,7 +216,7 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
               </Box>
               <Stack px={{ base: 3, md: 5 }} py={3} gap={3}>
                 <LightboxTags key={item.id} item={item} />
-                <LightboxHotkeyPanel folders={folders} />
+                <LightboxHotkeyPanel folders={folders} currentFolder={item.folder_path} onMove={actions.moveTo} />
               </Stack>
             </Flex>
           </Dialog.Content>

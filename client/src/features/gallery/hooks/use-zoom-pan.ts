@@ -17,6 +17,10 @@ export function useZoomPan(stage: RefObject<HTMLElement | null>, resetKey: unkno
   const [view, setView] = useState<View>(RESET);
   const drag = useRef<{ x: number; y: number } | null>(null);
   const reset = useCallback(() => setView(RESET), []);
+  const setZoom = useCallback(
+    (zoom: number) => setView((v) => (zoom <= 1 ? { zoom, x: 0, y: 0 } : { ...v, zoom })),
+    [],
+  );
 
   // Another image starts unzoomed.
   const [shownKey, setShownKey] = useState(resetKey);
@@ -55,5 +59,5 @@ export function useZoomPan(stage: RefObject<HTMLElement | null>, resetKey: unkno
     },
   };
 
-  return { ...view, reset, panHandlers, panning: view.zoom > 1 };
+  return { ...view, reset, setZoom, panHandlers, panning: view.zoom > 1 };
 }
