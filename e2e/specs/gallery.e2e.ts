@@ -239,6 +239,18 @@ describe('gallery', () => {
       .toEqual(['r1', 'fog']);
     // 'r' and '1' are folder hotkeys: typed into the field they moved nothing
     expect((await listGallery(owner.token, { folder: '' })).some((item) => item.id === id)).toBe(true);
+    // a tag the server would refuse stays in the field with the reason, and nothing is saved
+    const long = 'w'.repeat(51);
+    await field.fill(long);
+    await field.press('Enter');
+    await lightbox(page).getByRole('alert').getByText('A tag is at most 50 characters').waitFor();
+    expect(await field.inputValue()).toBe(long);
+    expect((await listGallery(owner.token, { folder: '' })).find((item) => item.id === id)?.user_tags).toEqual([
+      'r1',
+      'fog',
+    ]);
+    await field.fill('');
+
     // Escape leaves the field for the image, not for the page under the dialog; the next closes it
     await field.focus();
     await page.keyboard.press('Escape');
@@ -390,6 +402,9 @@ describe('gallery selection and bulk actions', () => {
     await page.getByRole('heading', { name: 'Ungrouped Images (3)' }).waitFor();
     expect(await bar.count()).toBe(0);
     expect((await listGallery(owner.token, { folder: 'Keepers' })).length).toBe(2);
+    // the bar went with the selection, the focus stays in the gallery rather than at the page's start
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(false);
+    expect(await page.getByRole('main').evaluate((main) => main.contains(document.activeElement))).toBe(true);
 
     // a hotkey moves the selection too
     await tiles(page).nth(0).getByRole('button', { name: 'Select' }).click();

@@ -386,6 +386,10 @@ describe('workflow screens', () => {
     await dialog.waitFor({ state: 'detached' });
     await binOf('Drop me').waitFor({ state: 'detached' });
     await binOf('Keep me').waitFor();
+    // its bin is gone: the focus stays with the list, not at the page's start
+    await expect
+      .poll(() => saved.evaluate((list) => list.contains(document.activeElement)), { timeout: 5000, interval: 100 })
+      .toBe(true);
     await page.reload();
     await binOf('Keep me').waitFor();
     expect(await binOf('Drop me').count()).toBe(0);

@@ -70,12 +70,19 @@ const folderPath = z
 export const moveToFolderSchema = z.object({ folder_path: folderPath });
 export const bulkMoveSchema = z.object({ ids, folder_path: folderPath });
 
+export const GALLERY_TAG_MAX_LENGTH = 50;
+export const GALLERY_ITEM_MAX_TAGS = 30;
+export const GALLERY_TAG_MESSAGES = {
+  tooLong: `A tag is at most ${GALLERY_TAG_MAX_LENGTH} characters`,
+  tooMany: `At most ${GALLERY_ITEM_MAX_TAGS} tags`,
+} as const;
+
 export const userTagsSchema = z.object({
   user_tags: z
-    .array(z.string().max(50, { error: 'A tag is at most 50 characters' }), {
+    .array(z.string().max(GALLERY_TAG_MAX_LENGTH, { error: GALLERY_TAG_MESSAGES.tooLong }), {
       error: 'user_tags must be a list of tags',
     })
-    .max(30, { error: 'At most 30 tags' })
+    .max(GALLERY_ITEM_MAX_TAGS, { error: GALLERY_TAG_MESSAGES.tooMany })
     .transform(normalizeTags),
 });
 

@@ -9,6 +9,7 @@ export function ConfirmDialog({
   pending,
   error,
   confirmLabel = 'Delete',
+  finalFocusEl,
   onConfirm,
   onClose,
 }: {
@@ -18,6 +19,8 @@ export function ConfirmDialog({
   pending: boolean;
   error: string | null;
   confirmLabel?: string;
+  /** Where the focus goes on close when the button that opened the dialog may be gone (deleted). */
+  finalFocusEl?: () => HTMLElement | null;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -27,6 +30,7 @@ export function ConfirmDialog({
       onOpenChange={(details) => !details.open && onClose()}
       placement="center"
       role="alertdialog"
+      finalFocusEl={finalFocusEl}
     >
       <Portal>
         <Dialog.Backdrop />

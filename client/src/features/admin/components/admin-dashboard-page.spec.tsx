@@ -87,6 +87,8 @@ describe('admin dashboard', () => {
     await user.clear(input);
     await user.type(input, 'Sampling steps{Escape}');
     expect(screen.getByRole('button', { name: /^Display Name of override_steps: / })).toHaveTextContent('Steps');
+    // the keyboard left the editor: the focus is back on the cell, not on the page
+    expect(screen.getByRole('button', { name: /^Display Name of override_steps: / })).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'override_cfg_scale' }));
     expect(screen.getByRole('button', { name: /^Display Name of override_cfg_scale: / })).toHaveTextContent(

@@ -1,5 +1,5 @@
 import { Input, NativeSelect, Textarea, chakra } from '@chakra-ui/react';
-import { useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 let pointerHeld = false;
 if (typeof document !== 'undefined') {
@@ -42,9 +42,19 @@ export function EditableCell({
   onCommit: (value: string) => void;
 }) {
   const [draft, setDraft] = useState<string | null>(null);
+  // Enter and Escape close the editor from the keyboard: the focus goes back to the cell, not to
+  // the page's start (a blur or a click has put it elsewhere already)
+  const cellButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (draft !== null || !refocus.current) return;
+    refocus.current = false;
+    cellButton.current?.focus();
+  }, [draft]);
 
   const commit = () => {
     if (draft === null) return;
+    refocus.current = true;
     setDraft(null);
     if (draft !== value) onCommit(draft);
   };
@@ -60,6 +70,7 @@ export function EditableCell({
     if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
+      refocus.current = true;
       setDraft(null);
     } else if (event.key === 'Enter' && editor.kind !== 'multiline') {
       event.preventDefault();
@@ -103,11 +114,13 @@ export function EditableCell({
 
   return (
     <chakra.button
+      ref={cellButton}
       type="button"
       // the name carries the text it shows (WCAG 2.5.3), after what the cell is
       aria-label={`${label}: ${value || '—'}`}
-      disabled={disabled}
-      onClick={() => setDraft(value)}
+      // aria-disabled, not disabled, while a save runs: a disabled button cannot take the focus back
+      aria-disabled={disabled || undefined}
+      onClick={() => !disabled && setDraft(value)}
       textAlign="start"
       w="full"
       minH={6}

@@ -1,6 +1,6 @@
-import { Button, HStack, IconButton, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { Configuration } from '@atelier/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TrashIcon } from '../../../components/icons';
 import { ApiError, errorText } from '../../../lib/api-error';
@@ -21,66 +21,77 @@ export function SavedConfigurations({
   const { data, isPending } = useConfigurations(workflowId);
   const [appliedId, setAppliedId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Configuration | null>(null);
+  // the name stays while the dialog fades out, rather than reading ‘’ for a moment
+  const [shownName, setShownName] = useState('');
   const remove = useDeleteConfiguration();
+  // Once deleted, the bin that opened the dialog is gone: the list keeps the focus instead of the
+  // page's start. Read when the dialog closes, after this render, hence a ref.
+  const rootRef = useRef<HTMLDivElement>(null);
+  const deleted = useRef(false);
 
   const confirmDelete = () => {
     if (!deleting) return;
+    const done = () => {
+      deleted.current = true;
+      setDeleting(null);
+    };
     // already gone (another tab deleted it) is what was asked for
-    const done = () => setDeleting(null);
     remove.mutate(deleting, {
       onSuccess: done,
       onError: (error) => error instanceof ApiError && error.status === 404 && done(),
     });
   };
 
-  if (isPending) return <Spinner size="sm" color="purple.solid" />;
-  if (!data?.length) {
-    return (
-      <Text textStyle="sm" color="fg.muted">
-        No saved configurations yet.
-      </Text>
-    );
-  }
   return (
-    <>
-      <Stack as="ul" gap={1} listStyleType="none" aria-label="Saved Configurations">
-        {data.map((configuration) => (
-          <HStack as="li" key={configuration.id} gap={1}>
-            <Button
-              variant={appliedId === configuration.id ? 'subtle' : 'ghost'}
-              colorPalette={appliedId === configuration.id ? 'purple' : 'gray'}
-              flex={1}
-              minW={0}
-              justifyContent="space-between"
-              gap={3}
-              aria-pressed={appliedId === configuration.id}
-              onClick={() => {
-                setAppliedId(configuration.id);
-                onApply(configuration);
-              }}
-            >
-              <Text as="span" truncate>
-                {configuration.config_name}
-              </Text>
-              <Text as="span" textStyle="xs" color="fg.muted" flexShrink={0}>
-                {formatDate(configuration.created_at)}
-              </Text>
-            </Button>
-            <IconButton
-              variant="ghost"
-              size="sm"
-              color="fg.muted"
-              aria-label={`Delete configuration ${configuration.config_name}`}
-              onClick={() => {
-                remove.reset();
-                setDeleting(configuration);
-              }}
-            >
-              <TrashIcon />
-            </IconButton>
-          </HStack>
-        ))}
-      </Stack>
+    <Box ref={rootRef} tabIndex={-1} outline="none">
+      {isPending ? (
+        <Spinner size="sm" color="purple.solid" />
+      ) : !data?.length ? (
+        <Text textStyle="sm" color="fg.muted">
+          No saved configurations yet.
+        </Text>
+      ) : (
+        <Stack as="ul" gap={1} listStyleType="none" aria-label="Saved Configurations">
+          {data.map((configuration) => (
+            <HStack as="li" key={configuration.id} gap={1}>
+              <Button
+                variant={appliedId === configuration.id ? 'subtle' : 'ghost'}
+                colorPalette={appliedId === configuration.id ? 'purple' : 'gray'}
+                flex={1}
+                minW={0}
+                justifyContent="space-between"
+                gap={3}
+                aria-pressed={appliedId === configuration.id}
+                onClick={() => {
+                  setAppliedId(configuration.id);
+                  onApply(configuration);
+                }}
+              >
+                <Text as="span" truncate>
+                  {configuration.config_name}
+                </Text>
+                <Text as="span" textStyle="xs" color="fg.muted" flexShrink={0}>
+                  {formatDate(configuration.created_at)}
+                </Text>
+              </Button>
+              <IconButton
+                variant="ghost"
+                size="sm"
+                color="fg.muted"
+                aria-label={`Delete configuration ${configuration.config_name}`}
+                onClick={() => {
+                  remove.reset();
+                  deleted.current = false;
+                  setShownName(configuration.config_name);
+                  setDeleting(configuration);
+                }}
+              >
+                <TrashIcon />
+              </IconButton>
+            </HStack>
+          ))}
+        </Stack>
+      )}
       <ConfirmDialog
         title="Delete configuration"
         open={deleting !== null}
@@ -88,12 +99,12 @@ export function SavedConfigurations({
         error={remove.isError ? errorText(remove.error, DELETE_FAILED) : null}
         onConfirm={confirmDelete}
         onClose={() => setDeleting(null)}
+        finalFocusEl={() => (deleted.current ? rootRef.current : null)}
       >
         <Text>
-          Delete the saved configuration &lsquo;{deleting?.config_name}&rsquo;? Jobs already sent with it keep their
-          parameters.
+          Delete the saved configuration &lsquo;{shownName}&rsquo;? Jobs already sent with it keep their parameters.
         </Text>
       </ConfirmDialog>
-    </>
+    </Box>
   );
 }

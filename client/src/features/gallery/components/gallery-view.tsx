@@ -1,6 +1,6 @@
 import { Heading, Stack } from '@chakra-ui/react';
 import type { GalleryItem } from '@atelier/shared';
-import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { formatCount } from '../../../lib/format';
 import { logger } from '../../../lib/logger';
 import { useFolders } from '../api/get-folders';
@@ -77,10 +77,20 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
   };
   useGridHotkeys(lightboxId === null, allFolders, selection.length, onGridKey);
 
+  // The bulk bar goes with the selection; focus in it (or lost with it) comes back to the view,
+  // not to the page's start. Focus the user has taken elsewhere meanwhile stays there.
+  const viewRef = useRef<HTMLDivElement>(null);
+  const clearFromBar = () => {
+    const focused = document.activeElement;
+    const inBar = focused === document.body || focused?.closest('[aria-label="Bulk actions"]');
+    clear();
+    if (inBar) viewRef.current?.focus();
+  };
+
   const heading = showTiles ? `Ungrouped Images (${total === undefined ? '…' : formatCount(total)})` : null;
 
   return (
-    <Stack gap={4}>
+    <Stack gap={4} ref={viewRef} tabIndex={-1} outline="none">
       {filters.jobId !== null && <JobFilterBanner jobId={filters.jobId} />}
       {filters.folder !== null && (
         <GalleryBreadcrumb folder={filters.folder} onLeave={() => onFiltersChange({ folder: null })} />
@@ -119,7 +129,7 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
         confirming={confirmingArchive}
         onConfirmingChange={setConfirmingArchive}
         onSelectAll={selectAll}
-        onClear={clear}
+        onClear={clearFromBar}
       />
       {lightboxId !== null && (
         <Lightbox

@@ -1,49 +1,90 @@
-import { HStack, Input, Tag, Wrap } from '@chakra-ui/react';
-import { normalizeTags, type GalleryItem } from '@atelier/shared';
+import { HStack, Input, Stack, Tag, Text, Wrap } from '@chakra-ui/react';
+import {
+  GALLERY_ITEM_MAX_TAGS,
+  GALLERY_TAG_MAX_LENGTH,
+  GALLERY_TAG_MESSAGES,
+  normalizeTags,
+  type GalleryItem,
+} from '@atelier/shared';
 import { useState } from 'react';
-import { logger } from '../../../lib/logger';
+import { errorText } from '../../../lib/api-error';
 import { useSetItemTags } from '../api/update-items';
 
-/** The lightbox's update action: the item's user tags, saved as they change (Enter adds, × removes). */
+const SAVE_FAILED = 'Failed to save tags';
+
+/** What is wrong with adding `typed` (comma-separated) to `tags`, or null. */
+function tagProblem(tags: readonly string[], typed: string): string | null {
+  const added = typed.split(',').map((tag) => tag.trim());
+  if (added.some((tag) => tag.length > GALLERY_TAG_MAX_LENGTH)) return GALLERY_TAG_MESSAGES.tooLong;
+  if (normalizeTags([...tags, ...added]).length > GALLERY_ITEM_MAX_TAGS) return GALLERY_TAG_MESSAGES.tooMany;
+  return null;
+}
+
+/**
+ * The lightbox's update action: the item's user tags, saved as they change (Enter adds, × removes).
+ * A tag the server would refuse is kept in the field with the reason, never cleared unsaid.
+ */
 export function LightboxTags({ item }: { item: GalleryItem }) {
   const [draft, setDraft] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
   const save = useSetItemTags();
   const tags = save.isPending && save.variables.id === item.id ? save.variables.tags : item.user_tags;
-  const commit = (next: string[]) =>
-    save.mutate({ id: item.id, tags: normalizeTags(next) }, { onError: (e) => logger.warn('saving tags failed', e) });
+  const commit = (next: string[], typed = '') =>
+    save.mutate(
+      { id: item.id, tags: normalizeTags(next) },
+      {
+        onError: (error) => {
+          setProblem(errorText(error, SAVE_FAILED));
+          if (typed) setDraft(typed);
+        },
+      },
+    );
 
   return (
-    <HStack gap={2} wrap="wrap" justify="center">
-      <Wrap gap={1.5} aria-label="Tags" role="list">
-        {tags.map((tag) => (
-          <Tag.Root key={tag} size="sm" variant="solid" colorPalette="purple" role="listitem">
-            <Tag.Label>{tag}</Tag.Label>
-            <Tag.EndElement>
-              <Tag.CloseTrigger
-                aria-label={`Remove tag ${tag}`}
-                onClick={() => commit(tags.filter((t) => t !== tag))}
-              />
-            </Tag.EndElement>
-          </Tag.Root>
-        ))}
-      </Wrap>
-      <Input
-        size="xs"
-        w="9rem"
-        bg="whiteAlpha.100"
-        borderColor="whiteAlpha.300"
-        color="white"
-        placeholder="Add a tag"
-        aria-label="Add a tag"
-        value={draft}
-        onChange={(e) => setDraft(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key !== 'Enter' || draft.trim() === '') return;
-          e.preventDefault();
-          commit([...tags, ...draft.split(',')]);
-          setDraft('');
-        }}
-      />
-    </HStack>
+    <Stack gap={1} align="center">
+      <HStack gap={2} wrap="wrap" justify="center">
+        <Wrap gap={1.5} aria-label="Tags" role="list">
+          {tags.map((tag) => (
+            <Tag.Root key={tag} size="sm" variant="solid" colorPalette="purple" role="listitem">
+              <Tag.Label>{tag}</Tag.Label>
+              <Tag.EndElement>
+                <Tag.CloseTrigger
+                  aria-label={`Remove tag ${tag}`}
+                  onClick={() => commit(tags.filter((t) => t !== tag))}
+                />
+              </Tag.EndElement>
+            </Tag.Root>
+          ))}
+        </Wrap>
+        <Input
+          size="xs"
+          w="9rem"
+          bg="whiteAlpha.100"
+          borderColor={problem ? 'red.400' : 'whiteAlpha.300'}
+          color="white"
+          placeholder="Add a tag"
+          aria-label="Add a tag"
+          aria-invalid={problem !== null}
+          value={draft}
+          onChange={(e) => {
+            setDraft(e.target.value);
+            setProblem(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter' || draft.trim() === '') return;
+            e.preventDefault();
+            const refused = tagProblem(tags, draft);
+            if (refused) return setProblem(refused);
+            commit([...tags, ...draft.split(',')], draft);
+            setDraft('');
+          }}
+        />
+      </HStack>
+      {problem && (
+        <Text role="alert" fontSize="xs" color="red.300">
+          {problem}
+        </Text>
+      )}
+    </Stack>
   );
 }
