@@ -681,9 +681,16 @@ describe('views kept true to the server', () => {
     await page.getByRole('navigation', { name: 'breadcrumb' }).getByText('Pebbles').waitFor();
     await expect.poll(() => tiles(page).count(), WAIT).toBe(1);
 
+    // renamed in letter case only, it is followed too
     await page.getByRole('button', { name: 'Manage Folders' }).click();
-    await list.getByRole('listitem', { name: 'Pebbles' }).getByRole('button', { name: 'Delete' }).click();
-    await list.getByRole('listitem', { name: 'Pebbles' }).waitFor({ state: 'detached' });
+    await list.getByRole('listitem', { name: 'Pebbles' }).getByRole('button', { name: 'Edit' }).click();
+    await dialog.getByLabel('Folder name').fill('PEBBLES');
+    await dialog.getByRole('button', { name: 'Save Folder' }).click();
+    await list.getByRole('listitem', { name: 'PEBBLES' }).waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('folder'), WAIT).toBe('PEBBLES');
+
+    await list.getByRole('listitem', { name: 'PEBBLES' }).getByRole('button', { name: 'Delete' }).click();
+    await list.getByRole('listitem', { name: 'PEBBLES' }).waitFor({ state: 'detached' });
     await expect.poll(() => new URL(page.url()).searchParams.has('folder'), WAIT).toBe(false);
     await page.keyboard.press('Escape');
     await page.getByRole('heading', { name: 'Ungrouped Images (3)' }).waitFor();

@@ -19,6 +19,8 @@ export function useFollowFolder(
     }
     const current = folders.find((f) => f.name.toLowerCase() === folder.toLowerCase());
     if (current) {
+      // renamed in letter case only: the address and breadcrumb take the new spelling too
+      if (entered.current === current.id && current.name !== folder) go(current.name);
       entered.current = current.id;
       return;
     }

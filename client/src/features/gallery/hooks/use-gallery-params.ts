@@ -1,6 +1,7 @@
 import { SEARCH_MAX_LENGTH, galleryStatusSchema, type GalleryStatus } from '@atelier/shared';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { GalleryQuery } from '../utils/gallery-query';
+import { clipText } from '../../../lib/clip-text';
 
 /** SPEC section 3, Gallery filters, as the screen holds them. folder null = none entered. */
 export interface GalleryFilterState {
@@ -60,6 +61,17 @@ export function toGalleryQuery(filters: GalleryFilterState, offsetAt = localOffs
   return query;
 }
 
+/** A folder name in the address longer than this names no folder (they hold at most 50). */
+const FOLDER_PARAM_MAX = 100;
+
+/** `YYYY-MM-DD` of a day that exists, or '' (2026-02-30 and 'abc' are not days). */
+function readDay(raw: string | null): string {
+  if (!raw || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return '';
+  const [y, m, d] = raw.split('-').map(Number) as [number, number, number];
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d ? raw : '';
+}
+
 /**
  * The gallery's filters live in the address (`/gallery/{jobId}?folder=&job=&workflow=&status=&search=&from=&to=`),
  * so the back button leaves a folder and a reload or a shared link shows the same view.
@@ -68,15 +80,18 @@ export function useGalleryParams() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { jobId } = useParams();
   const status = galleryStatusSchema.safeParse(searchParams.get('status'));
+  // An address typed or cut short still shows a gallery: text is cut to what the server takes,
+  // and a date that is no day is no filter.
+  const text = (name: string, max = SEARCH_MAX_LENGTH) => clipText(searchParams.get(name) ?? '', max);
+  const folder = searchParams.get('folder');
   const filters: GalleryFilterState = {
-    folder: searchParams.get('folder'),
+    folder: folder === null ? null : clipText(folder, FOLDER_PARAM_MAX),
     jobId: readJobId(jobId),
-    jobName: searchParams.get('job') ?? '',
-    workflow: searchParams.get('workflow') ?? '',
-    // cut to what the server takes, so an address typed too long still shows a gallery
-    search: (searchParams.get('search') ?? '').slice(0, SEARCH_MAX_LENGTH),
-    dateFrom: searchParams.get('from') ?? '',
-    dateTo: searchParams.get('to') ?? '',
+    jobName: text('job'),
+    workflow: text('workflow'),
+    search: text('search'),
+    dateFrom: readDay(searchParams.get('from')),
+    dateTo: readDay(searchParams.get('to')),
     status: status.success ? status.data : 'active',
   };
 

@@ -1,6 +1,7 @@
 import { HISTORY_PAGE_MAX, SEARCH_MAX_LENGTH, jobStatusSchema, type JobStatus } from '@atelier/shared';
 import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { clipText } from '../../../lib/clip-text';
 
 export interface HistoryParams {
   status: JobStatus | undefined;
@@ -18,7 +19,7 @@ function readParams(searchParams: URLSearchParams): HistoryParams {
   const status = jobStatusSchema.safeParse(searchParams.get('status'));
   return {
     status: status.success ? status.data : undefined,
-    search: (searchParams.get('search') ?? '').slice(0, SEARCH_MAX_LENGTH),
+    search: clipText(searchParams.get('search') ?? '', SEARCH_MAX_LENGTH),
     page: readPage(searchParams.get('page')),
   };
 }

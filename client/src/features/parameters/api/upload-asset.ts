@@ -2,11 +2,12 @@ import { ASSET_DISPLAY_NAME_MAX, assetSchema, type Asset } from '@atelier/shared
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { assetsQueryOptions } from './get-assets';
+import { clipText } from '../../../lib/clip-text';
 
 /** The name an upload is listed under: its file name without the extension. */
 export function assetDisplayName(fileName: string): string {
   const stem = fileName.replace(/\.[^.]*$/, '').trim();
-  return (stem || fileName).slice(0, ASSET_DISPLAY_NAME_MAX);
+  return clipText(stem || fileName, ASSET_DISPLAY_NAME_MAX);
 }
 
 export function uploadAsset(file: File): Promise<Asset> {

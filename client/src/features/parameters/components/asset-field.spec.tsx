@@ -35,6 +35,9 @@ describe('asset parameter', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(ASSET_MESSAGES.tooLarge);
     expect(sent).not.toHaveBeenCalled();
     sent.mockRestore();
+    // an asset picked instead answers the problem
+    await user.click(screen.getByRole('button', { name: 'Forest' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('offers no upload for an asset that is not an image', () => {

@@ -103,7 +103,10 @@ export function AssetField({
                 type="button"
                 aria-pressed={selected}
                 title={asset.display_name}
-                onClick={() => onChange(selected && !field.required ? '' : String(asset.id))}
+                onClick={() => {
+                  setUploadError(null);
+                  onChange(selected && !field.required ? '' : String(asset.id));
+                }}
                 borderWidth="2px"
                 borderColor={selected ? 'purple.solid' : 'border'}
                 rounded="md"

@@ -1,6 +1,8 @@
+import { renderHook } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { folderTileQuery } from '../utils/gallery-query';
-import { toGalleryQuery } from './use-gallery-params';
+import { toGalleryQuery, useGalleryParams } from './use-gallery-params';
 import { NO_GALLERY_FILTERS } from '../../../test/gallery-filters';
 
 /** Berlin's offsets of 2026: UTC+2 from 29 March to 25 October, else UTC+1 (getTimezoneOffset: -120, -60). */
@@ -21,5 +23,29 @@ describe('the dates of a gallery view', () => {
     const untilSummer = toGalleryQuery({ ...NO_GALLERY_FILTERS, dateTo: '2026-06-10' }, berlin);
     expect(untilSummer.tz).toBe(-120);
     expect(untilSummer).not.toHaveProperty('tz_to');
+  });
+});
+
+describe('a gallery address typed or cut short', () => {
+  const read = (search: string) => {
+    const { result } = renderHook(() => useGalleryParams(), {
+      wrapper: ({ children }) => (
+        <MemoryRouter initialEntries={[`/gallery${search}`]}>
+          <Routes>
+            <Route path="/gallery" element={children} />
+          </Routes>
+        </MemoryRouter>
+      ),
+    });
+    return result.current.filters;
+  };
+
+  it('drops a date that is no day, and cuts text to what the server takes, never through a character', () => {
+    const filters = read(
+      `?from=abc&to=2026-02-30&job=${'j'.repeat(300)}&workflow=${'w'.repeat(199)}😀&folder=${'f'.repeat(150)}`,
+    );
+    expect(filters).toMatchObject({ dateFrom: '', dateTo: '', jobName: 'j'.repeat(200), workflow: 'w'.repeat(199) });
+    expect(filters.folder).toHaveLength(100);
+    expect(read('?from=2028-02-29&to=2026-11-25')).toMatchObject({ dateFrom: '2028-02-29', dateTo: '2026-11-25' });
   });
 });
