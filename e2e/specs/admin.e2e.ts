@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { appUrl, launchBrowser, newContext, signIn } from '../support/browser.js';
+import { DESKTOP, PHONE, appUrl, launchBrowser, newContext, signIn } from '../support/browser.js';
 import { capture } from '../support/screens.js';
 import { createUser } from '../support/users.js';
 
@@ -19,8 +19,8 @@ afterAll(async () => {
 
 type Credentials = { username: string; password: string };
 
-async function openAs(user: Credentials): Promise<Page> {
-  const context = await newContext(browser);
+async function openAs(user: Credentials, viewport = DESKTOP): Promise<Page> {
+  const context = await newContext(browser, viewport);
   contexts.push(context);
   const page = await context.newPage();
   await signIn(page, user);
@@ -202,6 +202,26 @@ describe('admin area', () => {
     await admin.getByRole('cell', { name: doomed.username, exact: true }).waitFor({ state: 'detached' });
     await admin.waitForLoadState('networkidle');
     expect(previews).toEqual([200]);
+  });
+
+  it('shows the open tab whole on a phone, its name unbroken, in a row that scrolls', async () => {
+    const admin = await openAs(inject('e2eAdmin'), PHONE);
+    await admin.goto(appUrl('/admin?tab=users'));
+    const open = tab(admin, 'User Management');
+    await open.waitFor();
+    await expect
+      .poll(async () => {
+        const box = (await open.boundingBox())!;
+        return box.x >= 0 && box.x + box.width <= PHONE.width;
+      })
+      .toBe(true);
+    // one line: a name broken over two lines was cut off mid-word
+    const lines = await open.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+    });
+    expect(lines).toBe(1);
   });
 
   it('shows Access Denied to a role user', async () => {

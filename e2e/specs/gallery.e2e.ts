@@ -553,12 +553,29 @@ describe('lightbox by touch', () => {
   it('swipes between images, pinches to zoom, and moves an image by tapping a folder that has no hotkey', async () => {
     const owner = await ownerWithMedia(uniqueName('Tidal'), 3);
     await createFolderViaApi(owner.token, { name: 'Shells', hotkey: null });
-    const context = await browser.newContext({ viewport: PHONE, hasTouch: true, baseURL: inject('e2eBaseUrl') });
+    const context = await browser.newContext({
+      viewport: PHONE,
+      hasTouch: true,
+      isMobile: true,
+      baseURL: inject('e2eBaseUrl'),
+    });
     contexts.push(context);
     const page = await context.newPage();
     await openGallery(page, owner);
     await expect.poll(() => tiles(page).count(), WAIT).toBe(3);
     const ids = await tiles(page).evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-item-id'))));
+
+    // a finger a little outside the 24px Select box still selects, rather than opening the image
+    const selectBox = tiles(page).nth(1).getByRole('button', { name: 'Select' });
+    await selectBox.scrollIntoViewIfNeeded();
+    const select = (await selectBox.boundingBox())!;
+    await page.touchscreen.tap(select.x - 5, select.y + select.height + 5);
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await bar.getByText('1 selected').waitFor();
+    expect(await lightbox(page).count()).toBe(0);
+    await bar.getByRole('button', { name: 'Clear' }).tap();
+    await bar.waitFor({ state: 'detached' });
+
     await viewButton(page, 0).tap();
     const box = lightbox(page);
     const shows = (index: number) => box.getByRole('img', { name: new RegExp(`, image ${ids[index]}$`) }).waitFor();

@@ -1,4 +1,5 @@
 import { Flex, Tabs } from '@chakra-ui/react';
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../../../components/page-title';
 import { BaseWorkflowsTab } from './base-workflows-tab';
@@ -19,6 +20,11 @@ export function AdminDashboardPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab = TABS.find((t) => t.value === requested)?.value ?? TABS[0].value;
+  // on a phone the row of tabs scrolls: the open one is kept in sight
+  const tabList = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    tabList.current?.querySelector('[aria-selected="true"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
 
   return (
     <>
@@ -34,9 +40,10 @@ export function AdminDashboardPage() {
         lazyMount
         unmountOnExit
       >
-        <Tabs.List mb={4} overflowX="auto">
+        <Tabs.List ref={tabList} mb={4} overflowX="auto">
           {TABS.map((t) => (
-            <Tabs.Trigger key={t.value} value={t.value}>
+            // whole names in a row that scrolls on a phone, not names broken mid-word
+            <Tabs.Trigger key={t.value} value={t.value} flexShrink={0} whiteSpace="nowrap">
               {t.label}
             </Tabs.Trigger>
           ))}

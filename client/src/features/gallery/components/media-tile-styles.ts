@@ -47,6 +47,10 @@ export const mediaTileStyles: SystemStyleObject = {
     // always there on touch screens, on hover with a mouse
     opacity: { base: 0.9, md: 0 },
     _focusVisible: revealed,
+    // a finger gets a 40px target around the 24px box: a near miss would open the lightbox
+    '@media (pointer: coarse)': {
+      '&::before': { content: '""', position: 'absolute', inset: '-8px' },
+    },
   },
   '& .media-tile[data-selected] .media-tile-select': { bg: 'purple.solid', opacity: 1 },
   // while selecting, every box shows, so it is clear a click now selects
