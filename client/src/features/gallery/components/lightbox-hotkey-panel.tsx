@@ -1,4 +1,4 @@
-import { HStack, Kbd, NativeSelect, Text, Wrap, chakra } from '@chakra-ui/react';
+import { HStack, Kbd, NativeSelect, Text, VisuallyHidden, Wrap, chakra } from '@chakra-ui/react';
 import { HOTKEY_PANEL_FOLDERS, type GalleryFolder } from '@atelier/shared';
 
 const Chip = chakra('button', {
@@ -42,14 +42,10 @@ export function LightboxHotkeyPanel({
       align="center"
     >
       {shown.map((folder) => (
-        <Chip
-          key={folder.id}
-          type="button"
-          aria-label={`Move to ${folder.name}`}
-          disabled={isCurrent(folder)}
-          onClick={() => onMove(folder)}
-        >
-          {folder.hotkey && <Kbd size="sm">{folder.hotkey.toUpperCase()}</Kbd>}
+        // named by its visible text with 'Move to' before it (WCAG 2.5.3: the key and name shown are in the name)
+        <Chip key={folder.id} type="button" disabled={isCurrent(folder)} onClick={() => onMove(folder)}>
+          <VisuallyHidden>Move to </VisuallyHidden>
+          {folder.hotkey && <Kbd size="sm">{folder.hotkey.toUpperCase()}</Kbd>}{' '}
           <Text as="span" style={{ color: folder.color }} fontWeight="semibold">
             {folder.name}
           </Text>
