@@ -41,6 +41,10 @@ export const HOTKEY_PANEL_FOLDERS = 8;
 export const WORKFLOW_LIST_MAX_TAG_CHIPS = 8;
 export const WORKFLOW_CARD_MAX_TAGS = 3;
 export const GALLERY_TILE_MAX_TAGS = 2;
+/** Workflow tags and gallery tags alike. */
+export const TAG_MAX_LENGTH = 50;
+/** A whole day as the date filters spell it. */
+export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const GALLERY_FOLDER_GRID_MAX_COLUMNS = 5;
 
 export const DASHBOARD_TOP_WORKFLOWS = 5;

@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { GALLERY_PAGE_SIZE } from './constants.js';
+import { DAY_PATTERN, GALLERY_PAGE_SIZE, TAG_MAX_LENGTH } from './constants.js';
 import { searchTextSchema } from './common.js';
 import { galleryStatusSchema } from './gallery.js';
-import { normalizeTags } from './workflow-requests.js';
+import { TAG_TOO_LONG, normalizeTags } from './workflow-requests.js';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Dates are YYYY-MM-DD' });
+const day = z.string().regex(DAY_PATTERN, { error: 'Dates are YYYY-MM-DD' });
+/** `Date.getTimezoneOffset()` minutes, UTC-14 to UTC+14. */
+const tzOffset = z.coerce.number().int().min(-840).max(840);
 
 /**
  * SPEC section 3, Gallery filters, as query parameters. `folder` absent = all, empty = ungrouped,
@@ -20,12 +22,12 @@ export const galleryFilterQuerySchema = z.object({
   search: searchTextSchema(),
   dateFrom: day.optional(),
   dateTo: day.optional(),
-  tz: z.coerce.number().int().min(-840).max(840).default(0),
+  tz: tzOffset.default(0),
   /**
    * The offset at the end of `dateTo`'s day when a clock change lies between it and `dateFrom`
    * (daylight saving): one offset for the whole range would move an edge by an hour. Default `tz`.
    */
-  tz_to: z.coerce.number().int().min(-840).max(840).optional(),
+  tz_to: tzOffset.optional(),
 });
 export type GalleryFilterQuery = z.output<typeof galleryFilterQuerySchema>;
 
@@ -70,16 +72,15 @@ const folderPath = z
 export const moveToFolderSchema = z.object({ folder_path: folderPath });
 export const bulkMoveSchema = z.object({ ids, folder_path: folderPath });
 
-export const GALLERY_TAG_MAX_LENGTH = 50;
 export const GALLERY_ITEM_MAX_TAGS = 30;
 export const GALLERY_TAG_MESSAGES = {
-  tooLong: `A tag is at most ${GALLERY_TAG_MAX_LENGTH} characters`,
+  tooLong: TAG_TOO_LONG,
   tooMany: `At most ${GALLERY_ITEM_MAX_TAGS} tags`,
 } as const;
 
 export const userTagsSchema = z.object({
   user_tags: z
-    .array(z.string().max(GALLERY_TAG_MAX_LENGTH, { error: GALLERY_TAG_MESSAGES.tooLong }), {
+    .array(z.string().max(TAG_MAX_LENGTH, { error: TAG_TOO_LONG }), {
       error: 'user_tags must be a list of tags',
     })
     .max(GALLERY_ITEM_MAX_TAGS, { error: GALLERY_TAG_MESSAGES.tooMany })

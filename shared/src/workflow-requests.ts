@@ -10,6 +10,7 @@ import {
   EOK_PROVIDERS,
   GENERATION_TYPES,
   SEED_MODES,
+  TAG_MAX_LENGTH,
 } from './constants.js';
 import { idSchema, searchTextSchema } from './common.js';
 import { MESSAGES } from './messages.js';
@@ -28,8 +29,10 @@ export function normalizeTags(tags: readonly string[]): string[] {
   return out;
 }
 
+export const TAG_TOO_LONG = `A tag is at most ${TAG_MAX_LENGTH} characters`;
+
 const tagsSchema = z
-  .array(z.string().max(50, { error: 'A tag is at most 50 characters' }))
+  .array(z.string().max(TAG_MAX_LENGTH, { error: TAG_TOO_LONG }))
   .max(50, { error: 'At most 50 tags' })
   .transform(normalizeTags);
 

@@ -24,6 +24,10 @@ export function fieldErrors(error: unknown): Readonly<Record<string, string>> {
   return error instanceof ApiError ? error.fieldMessages : {};
 }
 
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }

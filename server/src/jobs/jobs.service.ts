@@ -59,19 +59,23 @@ export class JobsService {
    */
   async submit(user: SessionUser, input: SubmitInput, from?: 'clone'): Promise<{ id: number }> {
     const workflow = await this.access.findVisible(user, input.workflow_id);
-    const links = workflow.workflowType === 'slug' ? await this.overrides.listForWorkflow(workflow.id) : [];
-    const names =
-      workflow.workflowType === 'slug'
-        ? links.map((l) => l.definition.overrideKey)
-        : Object.keys(workflow.configurableParams ?? {});
+    const slug = workflow.workflowType === 'slug';
+    const links = slug ? await this.overrides.listForWorkflow(workflow.id) : [];
     // a stored job holds no value its user cleared: absent there means blank, not the default
-    const raw = from === 'clone' ? { ...blanks(names), ...input.parameters } : input.parameters;
-    const parameters =
-      workflow.workflowType === 'slug'
-        ? resolveSlugParameters(workflow, links, raw)
-        : await resolveComfyParameters(workflow.configurableParams ?? {}, raw, {
-            exists: async (id) => (await this.assets.findById(id)) !== null,
-          });
+    const raw =
+      from === 'clone'
+        ? {
+            ...blanks(
+              slug ? links.map((l) => l.definition.overrideKey) : Object.keys(workflow.configurableParams ?? {}),
+            ),
+            ...input.parameters,
+          }
+        : input.parameters;
+    const parameters = slug
+      ? resolveSlugParameters(workflow, links, raw)
+      : await resolveComfyParameters(workflow.configurableParams ?? {}, raw, {
+          exists: async (id) => (await this.assets.findById(id)) !== null,
+        });
     await this.submitLimiter.consume(user.id);
     const rate = (await this.jobs.secondsPerItemByWorkflow([workflow.id])).get(workflow.id) ?? DEFAULT_SECONDS_PER_ITEM;
     const job = await this.jobs.insert({

@@ -3,7 +3,7 @@ import type { Configuration } from '@atelier/shared';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TrashIcon } from '../../../components/icons';
-import { ApiError, errorText } from '../../../lib/api-error';
+import { errorText, isNotFound } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format-date';
 import { useDeleteConfiguration } from '../api/delete-configuration';
 import { useConfigurations } from '../api/get-configurations';
@@ -20,9 +20,9 @@ export function SavedConfigurations({
 }) {
   const { data, isPending } = useConfigurations(workflowId);
   const [appliedId, setAppliedId] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<Configuration | null>(null);
-  // the name stays while the dialog fades out, rather than reading ‘’ for a moment
-  const [shownName, setShownName] = useState('');
+  // the subject stays set while the dialog fades out, so its text never reads ‘’
+  const [subject, setSubject] = useState<Configuration | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const remove = useDeleteConfiguration();
   // Once deleted, the bin that opened the dialog is gone: the list keeps the focus instead of the
   // page's start. Read when the dialog closes, after this render, hence a ref.
@@ -30,16 +30,13 @@ export function SavedConfigurations({
   const deleted = useRef(false);
 
   const confirmDelete = () => {
-    if (!deleting) return;
+    if (!subject) return;
     const done = () => {
       deleted.current = true;
-      setDeleting(null);
+      setConfirming(false);
     };
     // already gone (another tab deleted it) is what was asked for
-    remove.mutate(deleting, {
-      onSuccess: done,
-      onError: (error) => error instanceof ApiError && error.status === 404 && done(),
-    });
+    remove.mutate(subject, { onSuccess: done, onError: (error) => isNotFound(error) && done() });
   };
 
   return (
@@ -82,8 +79,8 @@ export function SavedConfigurations({
                 onClick={() => {
                   remove.reset();
                   deleted.current = false;
-                  setShownName(configuration.config_name);
-                  setDeleting(configuration);
+                  setSubject(configuration);
+                  setConfirming(true);
                 }}
               >
                 <TrashIcon />
@@ -94,15 +91,16 @@ export function SavedConfigurations({
       )}
       <ConfirmDialog
         title="Delete configuration"
-        open={deleting !== null}
+        open={confirming}
         pending={remove.isPending}
         error={remove.isError ? errorText(remove.error, DELETE_FAILED) : null}
         onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        onClose={() => setConfirming(false)}
         finalFocusEl={() => (deleted.current ? rootRef.current : null)}
       >
         <Text>
-          Delete the saved configuration &lsquo;{shownName}&rsquo;? Jobs already sent with it keep their parameters.
+          Delete the saved configuration &lsquo;{subject?.config_name}&rsquo;? Jobs already sent with it keep their
+          parameters.
         </Text>
       </ConfirmDialog>
     </Box>

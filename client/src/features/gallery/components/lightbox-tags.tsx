@@ -1,8 +1,8 @@
 import { HStack, Input, Stack, Tag, Text, Wrap } from '@chakra-ui/react';
 import {
   GALLERY_ITEM_MAX_TAGS,
-  GALLERY_TAG_MAX_LENGTH,
   GALLERY_TAG_MESSAGES,
+  TAG_MAX_LENGTH,
   normalizeTags,
   type GalleryItem,
 } from '@atelier/shared';
@@ -12,11 +12,10 @@ import { useSetItemTags } from '../api/update-items';
 
 const SAVE_FAILED = 'Failed to save tags';
 
-/** What is wrong with adding `typed` (comma-separated) to `tags`, or null. */
-function tagProblem(tags: readonly string[], typed: string): string | null {
-  const added = typed.split(',').map((tag) => tag.trim());
-  if (added.some((tag) => tag.length > GALLERY_TAG_MAX_LENGTH)) return GALLERY_TAG_MESSAGES.tooLong;
-  if (normalizeTags([...tags, ...added]).length > GALLERY_ITEM_MAX_TAGS) return GALLERY_TAG_MESSAGES.tooMany;
+/** What is wrong with the tags after an addition, or null. */
+function tagProblem(next: readonly string[]): string | null {
+  if (next.some((tag) => tag.length > TAG_MAX_LENGTH)) return GALLERY_TAG_MESSAGES.tooLong;
+  if (next.length > GALLERY_ITEM_MAX_TAGS) return GALLERY_TAG_MESSAGES.tooMany;
   return null;
 }
 
@@ -31,7 +30,7 @@ export function LightboxTags({ item }: { item: GalleryItem }) {
   const tags = save.isPending && save.variables.id === item.id ? save.variables.tags : item.user_tags;
   const commit = (next: string[], typed = '') =>
     save.mutate(
-      { id: item.id, tags: normalizeTags(next) },
+      { id: item.id, tags: next },
       {
         onError: (error) => {
           setProblem(errorText(error, SAVE_FAILED));
@@ -73,9 +72,10 @@ export function LightboxTags({ item }: { item: GalleryItem }) {
           onKeyDown={(e) => {
             if (e.key !== 'Enter' || draft.trim() === '') return;
             e.preventDefault();
-            const refused = tagProblem(tags, draft);
+            const next = normalizeTags([...tags, ...draft.split(',')]);
+            const refused = tagProblem(next);
             if (refused) return setProblem(refused);
-            commit([...tags, ...draft.split(',')], draft);
+            commit(next, draft);
             setDraft('');
           }}
         />

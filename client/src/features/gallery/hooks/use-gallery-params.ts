@@ -1,4 +1,4 @@
-import { SEARCH_MAX_LENGTH, galleryStatusSchema, type GalleryStatus } from '@atelier/shared';
+import { DAY_PATTERN, SEARCH_MAX_LENGTH, galleryStatusSchema, type GalleryStatus } from '@atelier/shared';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { GalleryQuery } from '../utils/gallery-query';
 import { clipText } from '../../../lib/clip-text';
@@ -28,9 +28,13 @@ export function localOffsetAt(instant: Date): number {
   return instant.getTimezoneOffset();
 }
 
+function dayParts(day: string): [number, number, number] {
+  return day.split('-').map(Number) as [number, number, number];
+}
+
 /** Local midnight starting `day` (YYYY-MM-DD), or `plusDays` later. */
 function localMidnight(day: string, plusDays = 0): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = dayParts(day);
   return new Date(y, m - 1, d + plusDays);
 }
 
@@ -66,8 +70,8 @@ const FOLDER_PARAM_MAX = 100;
 
 /** `YYYY-MM-DD` of a day that exists, or '' (2026-02-30 and 'abc' are not days). */
 function readDay(raw: string | null): string {
-  if (!raw || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return '';
-  const [y, m, d] = raw.split('-').map(Number) as [number, number, number];
+  if (!raw || !DAY_PATTERN.test(raw)) return '';
+  const [y, m, d] = dayParts(raw);
   const day = new Date(Date.UTC(y, m - 1, d));
   return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d ? raw : '';
 }

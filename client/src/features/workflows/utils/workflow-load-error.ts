@@ -1,5 +1,5 @@
 import { MESSAGES } from '@atelier/shared';
-import { ApiError, errorText } from '../../../lib/api-error';
+import { errorText, isNotFound } from '../../../lib/api-error';
 
 /**
  * SPEC section 8: the server's error text when it sent one; else 'Workflow not found' for a missing
@@ -7,7 +7,5 @@ import { ApiError, errorText } from '../../../lib/api-error';
  */
 export function workflowLoadErrorText(error: unknown): string {
   if (error === null) return MESSAGES.workflowNotFound;
-  const fallback =
-    error instanceof ApiError && error.status === 404 ? MESSAGES.workflowNotFound : MESSAGES.loadWorkflowFailed;
-  return errorText(error, fallback);
+  return errorText(error, isNotFound(error) ? MESSAGES.workflowNotFound : MESSAGES.loadWorkflowFailed);
 }
