@@ -3,7 +3,7 @@ import { MESSAGES, type GalleryFolder, type GalleryStatus } from '@atelier/share
 import { useState } from 'react';
 import { errorText } from '../../../lib/api-error';
 import { useMoveItems, useSetArchived } from '../api/update-items';
-import { BulkArchiveDialog } from './bulk-archive-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 interface BulkActionBarProps {
   selection: readonly number[];
@@ -123,7 +123,18 @@ export function BulkActionBar({
           </Alert.Title>
         </Alert.Root>
       )}
-      <BulkArchiveDialog count={count} open={confirming} onConfirm={archive} onClose={() => setConfirming(false)} />
+      {/* SPEC section 5, Confirmations: bulk archive asks before it acts */}
+      <ConfirmDialog
+        title="Archive media"
+        open={confirming}
+        pending={false}
+        error={null}
+        confirmLabel="Archive"
+        onConfirm={archive}
+        onClose={() => setConfirming(false)}
+      >
+        <Text>{`Are you sure you want to archive ${count} media?`}</Text>
+      </ConfirmDialog>
     </Box>
   );
 }
