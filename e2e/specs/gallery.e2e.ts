@@ -359,6 +359,9 @@ describe('lightbox edge cases', () => {
     await page.keyboard.press('?');
     const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await sheet.waitFor();
+    expect(await sheet.getByRole('row').first().textContent()).toBe(
+      '←→↑↓HomeEndMove between items (Enter opens one, Tab goes on to its Select box, Space there selects)',
+    );
     await page.keyboard.press('Delete');
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Escape');
@@ -423,6 +426,32 @@ describe('gallery selection and bulk actions', () => {
     await confirm.getByRole('button', { name: 'Archive' }).click();
     await page.getByText('No images match current filters').waitFor();
     expect((await listGallery(owner.token, { status: 'archived' })).length).toBe(2);
+  });
+
+  it('keeps an item selected while a move of others was on its way', async () => {
+    const owner = await ownerWithMedia(uniqueName('Moraine'), 3);
+    await createFolderViaApi(owner.token, { name: 'Keepers', hotkey: 'k' });
+    const page = await openPage();
+    await openGallery(page, owner);
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(3);
+    const ids = await tiles(page).evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-item-id'))));
+
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/gallery/bulk-folder', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await tiles(page).nth(0).getByRole('button', { name: 'Select' }).click();
+    await page.keyboard.press('k');
+    await tiles(page).nth(1).getByRole('button', { name: 'Select' }).click();
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await bar.getByText('2 selected').waitFor();
+    release();
+    await page.getByRole('heading', { name: 'Ungrouped Images (2)' }).waitFor();
+    await bar.getByText('1 selected').waitFor();
+    expect(await grid(page).locator(`[data-item-id="${ids[1]}"]`).getAttribute('data-selected')).toBe('true');
+    expect((await listGallery(owner.token, { folder: 'Keepers' })).map((item) => item.id)).toEqual([ids[0]]);
   });
 
   it("says 'Failed to archive some images. Please try again.' when the bulk archive fails", async () => {
@@ -537,10 +566,25 @@ describe('folder manager', () => {
       route.request().method() === 'DELETE' ? route.abort() : route.continue(),
     );
     await list.getByRole('listitem', { name: 'Seascapes' }).getByRole('button', { name: 'Delete' }).click();
-    await dialog.getByRole('alert').filter({ hasText: 'Failed to delete folder. Please try again.' }).waitFor();
-    await page.unroute('**/api/folders/*');
+    // it asks first; Cancel keeps the folder and gives focus back to its Delete
+    const confirm = page.getByRole('alertdialog', { name: 'Delete folder' });
+    await confirm.getByText('Delete Seascapes? It is empty.').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), WAIT).toBe('Delete');
+    expect(await list.getByRole('listitem').count()).toBe(2);
+
     await list.getByRole('listitem', { name: 'Seascapes' }).getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('alert').filter({ hasText: 'Failed to delete folder. Please try again.' }).waitFor();
+    await page.unroute('**/api/folders/*');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await list.getByRole('listitem', { name: 'Seascapes' }).waitFor({ state: 'detached' });
+    await confirm.waitFor({ state: 'detached' });
+    // focus goes to the folder beside the deleted one, not to the page's start
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('li')?.getAttribute('aria-label')), WAIT)
+      .toBe('Portraits');
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -707,7 +751,12 @@ describe('views kept true to the server', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('folder'), WAIT).toBe('PEBBLES');
 
     await list.getByRole('listitem', { name: 'PEBBLES' }).getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete folder' });
+    await confirm.getByText('Delete PEBBLES? Its 1 item will be unfoldered (kept, ungrouped).').waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
     await list.getByRole('listitem', { name: 'PEBBLES' }).waitFor({ state: 'detached' });
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName), WAIT).not.toBe('BODY');
     await expect.poll(() => new URL(page.url()).searchParams.has('folder'), WAIT).toBe(false);
     await page.keyboard.press('Escape');
     await page.getByRole('heading', { name: 'Ungrouped Images (3)' }).waitFor();

@@ -15,6 +15,8 @@ interface BulkActionBarProps {
   onConfirmingChange: (open: boolean) => void;
   onSelectAll: () => void;
   onClear: () => void;
+  /** An action on `ids` is done: they leave the selection. */
+  onDone: (ids: readonly number[]) => void;
 }
 
 /** The value of the folder picker that means "out of any folder". */
@@ -33,6 +35,7 @@ export function BulkActionBar({
   onConfirmingChange: setConfirming,
   onSelectAll,
   onClear,
+  onDone,
 }: BulkActionBarProps) {
   const [target, setTarget] = useState('');
   const setArchived = useSetArchived();
@@ -43,16 +46,19 @@ export function BulkActionBar({
   const archive = () => {
     setConfirming(false);
     move.reset();
-    setArchived.mutate({ ids: [...selection], archived: true }, { onSuccess: onClear });
+    const ids = [...selection];
+    setArchived.mutate({ ids, archived: true }, { onSuccess: () => onDone(ids) });
   };
   const restore = () => {
     move.reset();
-    setArchived.mutate({ ids: [...selection], archived: false }, { onSuccess: onClear });
+    const ids = [...selection];
+    setArchived.mutate({ ids, archived: false }, { onSuccess: () => onDone(ids) });
   };
   const moveTo = () => {
     if (target === '') return;
     setArchived.reset();
-    move.mutate({ ids: [...selection], folderPath: target === UNGROUPED ? '' : target }, { onSuccess: onClear });
+    const ids = [...selection];
+    move.mutate({ ids, folderPath: target === UNGROUPED ? '' : target }, { onSuccess: () => onDone(ids) });
   };
 
   return (

@@ -1,14 +1,37 @@
 import { HStack, chakra } from '@chakra-ui/react';
 import { FOLDER_COLORS } from '@atelier/shared';
+import type { KeyboardEvent } from 'react';
 
 const Swatch = chakra('button');
 
-/** The 12 folder colours (SPEC section 9) as one radio group; #3B82F6 comes first and is the default. */
+const STEP: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+/** The colour an arrow, Home or End key picks from `index` (wrapping round, as radio groups do), or null. */
+function paletteKeyTarget(key: string, index: number, count: number): number | null {
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  const step = STEP[key];
+  return step === undefined ? null : (index + step + count) % count;
+}
+
+/**
+ * The 12 folder colours (SPEC section 9) as one radio group; #3B82F6 comes first and is the default.
+ * As a radio group it is one Tab stop (the chosen colour) and the arrow keys choose.
+ */
 export function ColorPalette({ value, onChange }: { value: string; onChange: (color: string) => void }) {
+  const chosen = FOLDER_COLORS.findIndex((color) => color.toLowerCase() === value.toLowerCase());
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>, index: number) => {
+    const next = paletteKeyTarget(event.key, index, FOLDER_COLORS.length);
+    const color = next === null ? undefined : FOLDER_COLORS[next];
+    if (color === undefined) return;
+    event.preventDefault();
+    onChange(color);
+    event.currentTarget.parentElement?.querySelector<HTMLElement>(`[data-color="${color}"]`)?.focus();
+  };
   return (
     <HStack role="radiogroup" aria-label="Colour" gap={1.5} wrap="wrap">
-      {FOLDER_COLORS.map((color) => {
-        const checked = color.toLowerCase() === value.toLowerCase();
+      {FOLDER_COLORS.map((color, index) => {
+        const checked = index === chosen;
         return (
           <Swatch
             key={color}
@@ -17,6 +40,8 @@ export function ColorPalette({ value, onChange }: { value: string; onChange: (co
             aria-checked={checked}
             aria-label={color}
             title={color}
+            data-color={color}
+            tabIndex={checked || (chosen === -1 && index === 0) ? 0 : -1}
             w={7}
             h={7}
             rounded="full"
@@ -27,6 +52,7 @@ export function ColorPalette({ value, onChange }: { value: string; onChange: (co
             style={{ background: color }}
             _focusVisible={{ outline: '2px solid', outlineColor: 'purple.solid', outlineOffset: '2px' }}
             onClick={() => onChange(color)}
+            onKeyDown={(event) => onKeyDown(event, index)}
           />
         );
       })}

@@ -42,4 +42,25 @@ describe('folder form', () => {
     await user.click(screen.getByRole('radio', { name: '#EC4899' }));
     expect(screen.getByRole('radio', { checked: true })).toHaveAccessibleName('#EC4899');
   });
+
+  it('is one Tab stop, the chosen colour, and the arrow keys choose (wrapping round)', async () => {
+    const user = userEvent.setup();
+    renderUi(<FolderForm folders={[]} editing={null} onDone={vi.fn()} />);
+    const tabbable = () => screen.getAllByRole('radio').filter((radio) => radio.tabIndex === 0);
+    expect(tabbable()).toEqual([screen.getByRole('radio', { name: '#3B82F6' })]);
+
+    screen.getByRole('radio', { name: '#3B82F6' }).focus();
+    await user.keyboard('{ArrowRight}');
+    const second = screen.getByRole('radio', { checked: true });
+    expect(second).not.toHaveAccessibleName('#3B82F6');
+    expect(second).toHaveFocus();
+    expect(tabbable()).toEqual([second]);
+
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    const last = screen.getAllByRole('radio').at(-1);
+    expect(last).toBeChecked();
+    expect(last).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('radio', { name: '#3B82F6' })).toBeChecked();
+  });
 });

@@ -1,9 +1,16 @@
-import { Alert, Box, Button, HStack, Kbd, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Kbd, Stack, Text } from '@chakra-ui/react';
 import { MESSAGES, type GalleryFolder } from '@atelier/shared';
+import { useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorText } from '../../../lib/api-error';
+import { formatCountOf } from '../../../lib/format';
 import { useDeleteFolder } from '../api/save-folder';
 
-/** The folders of the manager dialog, each with Edit and Delete; deleting keeps the media, ungrouped. */
+/**
+ * The folders of the manager dialog, each with Edit and Delete. A delete asks first, as the admin's
+ * user-folder delete does (the sorting is lost, the media stay, ungrouped); focus then goes to the
+ * next folder's Delete, or the previous one's, or the list's place when none is left.
+ */
 export function FolderList({
   folders,
   onEdit,
@@ -12,55 +19,94 @@ export function FolderList({
   onEdit: (f: GalleryFolder) => void;
 }) {
   const remove = useDeleteFolder();
-  if (folders.length === 0) {
-    return (
-      <Text color="fg.muted" textAlign="center" py={4}>
-        {MESSAGES.noFoldersYet}
-      </Text>
-    );
-  }
+  const [subject, setSubject] = useState<GalleryFolder | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  /** After a delete, the folder whose Delete takes focus (null: none left); undefined until one succeeds. */
+  const focusAfter = useRef<number | null | undefined>(undefined);
+
+  const confirmDelete = () => {
+    if (!subject) return;
+    const index = folders.findIndex((folder) => folder.id === subject.id);
+    const neighbour = folders[index + 1] ?? folders[index - 1];
+    remove.mutate(subject.id, {
+      onSuccess: () => {
+        focusAfter.current = neighbour?.id ?? null;
+        setConfirming(false);
+      },
+    });
+  };
+  const afterClose = (): HTMLElement | null => {
+    const id = focusAfter.current;
+    if (id === undefined) return null;
+    const next = id === null ? null : rootRef.current?.querySelector<HTMLElement>(`[data-delete-folder="${id}"]`);
+    return next ?? rootRef.current;
+  };
+
   return (
-    <Stack gap={2}>
-      {remove.isError && (
-        <Alert.Root status="error" role="alert" size="sm">
-          <Alert.Indicator />
-          <Alert.Title>{errorText(remove.error, MESSAGES.deleteFolderFailed)}</Alert.Title>
-        </Alert.Root>
+    <Stack gap={2} ref={rootRef} tabIndex={-1} outline="none">
+      {folders.length === 0 ? (
+        <Text color="fg.muted" textAlign="center" py={4}>
+          {MESSAGES.noFoldersYet}
+        </Text>
+      ) : (
+        <Stack
+          as="ul"
+          listStyleType="none"
+          gap={0}
+          borderWidth="1px"
+          rounded="l2"
+          divideY="1px"
+          aria-label="Your folders"
+        >
+          {folders.map((folder) => (
+            <HStack as="li" key={folder.id} px={3} py={2} gap={3} aria-label={folder.name}>
+              <Box w={3} h={3} rounded="full" flexShrink={0} style={{ background: folder.color }} />
+              <Text flex={1} minW={0} truncate fontWeight="medium">
+                {folder.name}
+              </Text>
+              {folder.hotkey ? <Kbd size="sm">{folder.hotkey.toUpperCase()}</Kbd> : null}
+              <Text fontSize="xs" color="fg.muted" display={{ base: 'none', sm: 'block' }}>
+                {folder.image_count + folder.video_count} items
+              </Text>
+              <Button size="xs" variant="outline" onClick={() => onEdit(folder)}>
+                Edit
+              </Button>
+              <Button
+                size="xs"
+                variant="outline"
+                colorPalette="red"
+                data-delete-folder={folder.id}
+                onClick={() => {
+                  remove.reset();
+                  focusAfter.current = undefined;
+                  setSubject(folder);
+                  setConfirming(true);
+                }}
+              >
+                Delete
+              </Button>
+            </HStack>
+          ))}
+        </Stack>
       )}
-      <Stack
-        as="ul"
-        listStyleType="none"
-        gap={0}
-        borderWidth="1px"
-        rounded="l2"
-        divideY="1px"
-        aria-label="Your folders"
+      <ConfirmDialog
+        title="Delete folder"
+        open={confirming}
+        pending={remove.isPending}
+        error={remove.isError ? errorText(remove.error, MESSAGES.deleteFolderFailed) : null}
+        onConfirm={confirmDelete}
+        onClose={() => setConfirming(false)}
+        finalFocusEl={afterClose}
       >
-        {folders.map((folder) => (
-          <HStack as="li" key={folder.id} px={3} py={2} gap={3} aria-label={folder.name}>
-            <Box w={3} h={3} rounded="full" flexShrink={0} style={{ background: folder.color }} />
-            <Text flex={1} minW={0} truncate fontWeight="medium">
-              {folder.name}
-            </Text>
-            {folder.hotkey ? <Kbd size="sm">{folder.hotkey.toUpperCase()}</Kbd> : null}
-            <Text fontSize="xs" color="fg.muted" display={{ base: 'none', sm: 'block' }}>
-              {folder.image_count + folder.video_count} items
-            </Text>
-            <Button size="xs" variant="outline" onClick={() => onEdit(folder)}>
-              Edit
-            </Button>
-            <Button
-              size="xs"
-              variant="outline"
-              colorPalette="red"
-              loading={remove.isPending && remove.variables === folder.id}
-              onClick={() => remove.mutate(folder.id)}
-            >
-              Delete
-            </Button>
-          </HStack>
-        ))}
-      </Stack>
+        <Text>{subject && deleteQuestion(subject)}</Text>
+      </ConfirmDialog>
     </Stack>
   );
+}
+
+function deleteQuestion(folder: GalleryFolder): string {
+  const items = folder.image_count + folder.video_count;
+  if (items === 0) return `Delete ${folder.name}? It is empty.`;
+  return `Delete ${folder.name}? Its ${formatCountOf(items, 'item')} will be unfoldered (kept, ungrouped).`;
 }

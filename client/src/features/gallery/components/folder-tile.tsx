@@ -10,6 +10,7 @@ export function FolderTile({ folder, onOpen }: { folder: GalleryFolder; onOpen: 
   return (
     <TileButton
       type="button"
+      data-folder-name={folder.name}
       onClick={() => onOpen(folder.name)}
       textAlign="left"
       bg="bg"

@@ -1,9 +1,10 @@
 import { Breadcrumb } from '@chakra-ui/react';
 
 /** Inside a folder: 'Gallery > folder'; the Gallery crumb goes back to the tiles. */
-export function GalleryBreadcrumb({ folder, onLeave }: { folder: string; onLeave: () => void }) {
+export function GalleryBreadcrumb({ folder, onLeave }: { folder: string; onLeave: (folder: string) => void }) {
   return (
-    <Breadcrumb.Root size="lg">
+    // focusable so focus has a place to land on entering the folder (the clicked tile is gone)
+    <Breadcrumb.Root size="lg" tabIndex={-1} outline="none">
       <Breadcrumb.List>
         <Breadcrumb.Item>
           <Breadcrumb.Link
@@ -11,7 +12,7 @@ export function GalleryBreadcrumb({ folder, onLeave }: { folder: string; onLeave
             cursor="pointer"
             onClick={(event) => {
               event.preventDefault();
-              onLeave();
+              onLeave(folder);
             }}
           >
             Gallery

@@ -36,7 +36,7 @@ interface GalleryViewProps {
 export function GalleryView({ filters, query, pages, total, onFiltersChange }: GalleryViewProps) {
   const items = useMemo(() => pages.data?.pages.flatMap((page) => page.items) ?? [], [pages.data]);
   const ids = useMemo(() => items.map((item) => item.id), [items]);
-  const { selection, toggle, selectAll, clear } = useSelection(ids, JSON.stringify(query));
+  const { selection, toggle, selectAll, clear, drop } = useSelection(ids, JSON.stringify(query));
   const [lightboxId, setLightboxId] = useState<number | null>(null);
   const [confirmingArchive, setConfirmingArchive] = useState(false);
   // a confirm left open over a selection that has gone would pop up again with the next one
@@ -69,33 +69,58 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
     if (action.type === 'select-all') selectAll();
     else if (action.type === 'clear') clear();
     else if (action.type === 'archive') setConfirmingArchive(filters.status === 'active');
-    else if (action.type === 'move')
+    else if (action.type === 'move') {
+      const ids = [...selection];
       move.mutate(
-        { ids: [...selection], folderPath: action.folder.name },
-        { onSuccess: clear, onError: (error) => logger.warn('move by hotkey failed', error) },
+        { ids, folderPath: action.folder.name },
+        { onSuccess: () => drop(ids), onError: (error) => logger.warn('move by hotkey failed', error) },
       );
+    }
   };
   useGridHotkeys(lightboxId === null, allFolders, selection.length, onGridKey);
 
-  // The bulk bar goes with the selection; focus in it (or lost with it) comes back to the view,
-  // not to the page's start. Focus the user has taken elsewhere meanwhile stays there.
+  // The bulk bar goes with the selection; focus lost with it comes back to the view, not to the
+  // page's start. Focus the user has taken elsewhere meanwhile stays there.
   const viewRef = useRef<HTMLDivElement>(null);
-  const clearFromBar = () => {
-    const focused = document.activeElement;
-    const inBar = focused === document.body || focused?.closest('[aria-label="Bulk actions"]');
-    clear();
-    if (inBar) viewRef.current?.focus();
+  const hadSelection = useRef(false);
+  useEffect(() => {
+    const had = hadSelection.current;
+    hadSelection.current = selection.length > 0;
+    if (had && selection.length === 0 && document.activeElement === document.body) viewRef.current?.focus();
+  }, [selection.length]);
+
+  // Entering a folder or leaving it by the breadcrumb removes the button that was clicked: focus
+  // goes to the breadcrumb, or back to the tile of the folder just left, not to the page's start.
+  const focusAfterMove = useRef<{ crumbs: true } | { tile: string } | null>(null);
+  const openFolder = (name: string) => {
+    focusAfterMove.current = { crumbs: true };
+    onFiltersChange({ folder: name });
   };
+  const leaveFolder = (name: string) => {
+    focusAfterMove.current = { tile: name };
+    onFiltersChange({ folder: null });
+  };
+  useEffect(() => {
+    const want = focusAfterMove.current;
+    const root = viewRef.current;
+    if (!want || !root) return;
+    const target =
+      'crumbs' in want
+        ? root.querySelector<HTMLElement>('nav[aria-label="breadcrumb"]')
+        : root.querySelector<HTMLElement>(`[data-folder-name="${CSS.escape(want.tile)}"]`);
+    // the tiles of the view just returned to may still be on their way
+    if (!target && 'tile' in want && tiles.isPending) return;
+    focusAfterMove.current = null;
+    (target ?? root).focus();
+  }, [filters.folder, tiles.isPending, tiles.data]);
 
   const heading = showTiles ? `Ungrouped Images (${total === undefined ? '…' : formatCount(total)})` : null;
 
   return (
     <Stack gap={4} ref={viewRef} tabIndex={-1} outline="none">
       {filters.jobId !== null && <JobFilterBanner jobId={filters.jobId} />}
-      {filters.folder !== null && (
-        <GalleryBreadcrumb folder={filters.folder} onLeave={() => onFiltersChange({ folder: null })} />
-      )}
-      {showTiles && <FolderTiles folders={tiles.data ?? []} onOpen={(name) => onFiltersChange({ folder: name })} />}
+      {filters.folder !== null && <GalleryBreadcrumb folder={filters.folder} onLeave={leaveFolder} />}
+      {showTiles && <FolderTiles folders={tiles.data ?? []} onOpen={openFolder} />}
       {heading && (
         <Heading as="h2" size="md">
           {heading}
@@ -129,7 +154,8 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
         confirming={confirmingArchive}
         onConfirmingChange={setConfirmingArchive}
         onSelectAll={selectAll}
-        onClear={clearFromBar}
+        onClear={clear}
+        onDone={drop}
       />
       {lightboxId !== null && (
         <Lightbox

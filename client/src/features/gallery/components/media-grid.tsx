@@ -3,6 +3,7 @@ import type { GalleryItem } from '@atelier/shared';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import { TILE_GAP_PX, useGridLayout } from '../hooks/use-grid-columns';
+import { useRovingTiles } from '../hooks/use-roving-tiles';
 import type { Selection } from '../utils/selection';
 import { MediaTile } from './media-tile';
 import { mediaTileStyles } from './media-tile-styles';
@@ -12,6 +13,22 @@ interface MediaGridProps {
   selection: Selection;
   onTileClick: (item: GalleryItem, index: number, event: MouseEvent) => void;
   onToggle: (id: number) => void;
+}
+
+/** Space kept between a row brought into sight and the sticky bar over it. */
+const REVEAL_MARGIN_PX = 8;
+
+/**
+ * Scrolls the window just enough that the row at `rowTop` (document px) shows whole between the
+ * sticky top navigation and the sticky bulk bar, which would otherwise hide a row focused by key.
+ */
+function revealRow(rowTop: number, height: number) {
+  const navBottom = document.querySelector('nav[aria-label="Main"]')?.getBoundingClientRect().bottom ?? 0;
+  const barTop = document.querySelector('[aria-label="Bulk actions"]')?.getBoundingClientRect().top ?? Infinity;
+  const viewTop = window.scrollY + Math.max(0, navBottom) + REVEAL_MARGIN_PX;
+  const viewBottom = window.scrollY + Math.min(window.innerHeight, barTop) - REVEAL_MARGIN_PX;
+  if (rowTop < viewTop) window.scrollBy({ top: rowTop - viewTop, behavior: 'instant' });
+  else if (rowTop + height > viewBottom) window.scrollBy({ top: rowTop + height - viewBottom, behavior: 'instant' });
 }
 
 /** Rows drawn beyond the window on each side, so a fast scroll does not show blanks. */
@@ -35,6 +52,12 @@ export function MediaGrid({ items, selection, onTileClick, onToggle }: MediaGrid
     scrollMargin: top,
   });
   useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
+  const rows = virtualizer.getVirtualItems();
+  const drawn = {
+    first: (rows[0]?.index ?? 0) * columns,
+    last: Math.min(items.length, ((rows.at(-1)?.index ?? -1) + 1) * columns) - 1,
+  };
+  const roving = useRovingTiles(ref, items, columns, drawn, (row) => revealRow(top + row * rowHeight, tileSize));
 
   return (
     <Box
@@ -46,8 +69,10 @@ export function MediaGrid({ items, selection, onTileClick, onToggle }: MediaGrid
       css={mediaTileStyles}
       data-selecting={selection.length > 0 || undefined}
       style={{ height: virtualizer.getTotalSize() }}
+      onFocus={roving.onFocus}
+      onKeyDown={roving.onKeyDown}
     >
-      {virtualizer.getVirtualItems().map((row) => {
+      {rows.map((row) => {
         const start = row.index * columns;
         return (
           <div
@@ -71,6 +96,7 @@ export function MediaGrid({ items, selection, onTileClick, onToggle }: MediaGrid
                 item={item}
                 index={start + offset}
                 selectedNumber={numbers.get(item.id) ?? 0}
+                tabbable={item.id === roving.tabbableId}
                 onTileClick={onTileClick}
                 onToggle={onToggle}
               />

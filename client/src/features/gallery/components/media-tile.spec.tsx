@@ -6,7 +6,14 @@ import { MediaTile } from './media-tile';
 
 const renderTile = (item = makeGalleryItem(), selectedNumber = 0) =>
   renderUi(
-    <MediaTile item={item} index={0} selectedNumber={selectedNumber} onTileClick={vi.fn()} onToggle={vi.fn()} />,
+    <MediaTile
+      item={item}
+      index={0}
+      selectedNumber={selectedNumber}
+      tabbable
+      onTileClick={vi.fn()}
+      onToggle={vi.fn()}
+    />,
   );
 
 describe('media tile', () => {

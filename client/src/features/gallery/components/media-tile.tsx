@@ -6,6 +6,8 @@ interface MediaTileProps {
   index: number;
   /** 1-based position in the selection, or 0 when not selected. */
   selectedNumber: number;
+  /** Tab stops here; the grid's arrow keys reach the other tiles. */
+  tabbable: boolean;
   onTileClick: (item: GalleryItem, index: number, event: MouseEvent) => void;
   onToggle: (id: number) => void;
 }
@@ -24,6 +26,7 @@ export const MediaTile = memo(function MediaTile({
   item,
   index,
   selectedNumber,
+  tabbable,
   onTileClick,
   onToggle,
 }: MediaTileProps) {
@@ -43,6 +46,7 @@ export const MediaTile = memo(function MediaTile({
       <button
         type="button"
         className="media-tile-open"
+        tabIndex={tabbable ? 0 : -1}
         aria-label={`View ${label}`}
         onClick={(event) => onTileClick(item, index, event)}
       >
@@ -68,6 +72,7 @@ export const MediaTile = memo(function MediaTile({
       <button
         type="button"
         className="media-tile-select"
+        tabIndex={tabbable ? 0 : -1}
         aria-label={selected ? `Selected ${selectedNumber}` : 'Select'}
         aria-pressed={selected}
         onClick={() => onToggle(item.id)}

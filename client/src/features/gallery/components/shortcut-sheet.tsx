@@ -6,6 +6,10 @@ import { FOLDER_HOTKEY_KEYS, GRID_SHORTCUTS, LIGHTBOX_SHORTCUTS, type Shortcut }
 const KEY_NAMES: Record<string, string> = {
   ArrowLeft: '←',
   ArrowRight: '→',
+  ArrowUp: '↑',
+  ArrowDown: '↓',
+  Home: 'Home',
+  End: 'End',
   Escape: 'Esc',
   Delete: 'Delete',
   Backspace: 'Backspace',
@@ -24,10 +28,21 @@ export function keyLabels(keys: readonly string[]): string[] {
 
 const FOLDER_ROW: Shortcut<'move'> = { keys: FOLDER_HOTKEY_KEYS, type: 'move', does: '' };
 
+/** The grid's own keys (handled by its tiles, not the table): see useRovingTiles. */
+const GRID_MOVES: Shortcut<'focus'> = {
+  keys: ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'],
+  type: 'focus',
+  does: 'Move between items (Enter opens one, Tab goes on to its Select box, Space there selects)',
+};
+
 const SECTIONS = [
   {
     title: 'Gallery',
-    rows: [...GRID_SHORTCUTS, { ...FOLDER_ROW, does: 'Move the selected items to the folder with that hotkey' }],
+    rows: [
+      GRID_MOVES,
+      ...GRID_SHORTCUTS,
+      { ...FOLDER_ROW, does: 'Move the selected items to the folder with that hotkey' },
+    ],
   },
   {
     title: 'Lightbox',

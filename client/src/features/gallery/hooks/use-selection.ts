@@ -16,5 +16,10 @@ export function useSelection(loadedIds: readonly number[], view: string) {
     toggle: (id: number) => setPicked({ view, ids: toggleSelected(selection, id) }),
     selectAll: () => setPicked({ view, ids: selectAll(selection, loadedIds) }),
     clear: () => setPicked({ view, ids: [] }),
+    /** Unselects `ids` once an action on them is done, keeping what was picked while it ran. */
+    drop: (ids: readonly number[]) => {
+      const done = new Set(ids);
+      setPicked((now) => ({ view: now.view, ids: now.ids.filter((id) => !done.has(id)) }));
+    },
   };
 }

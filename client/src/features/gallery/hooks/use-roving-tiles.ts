@@ -1,0 +1,69 @@
+import type { GalleryItem } from '@atelier/shared';
+import { useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
+import { gridMove, type TilePart } from '../utils/grid-navigation';
+
+interface RovingTiles {
+  /** The one tile Tab stops at; every other tile's buttons are skipped by Tab. */
+  tabbableId: number | undefined;
+  onFocus: (event: FocusEvent<HTMLElement>) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+}
+
+function tileOf(target: EventTarget): { id: number; part: TilePart } | null {
+  if (!(target instanceof HTMLElement)) return null;
+  const tile = target.closest<HTMLElement>('[data-item-id]');
+  if (!tile) return null;
+  return { id: Number(tile.dataset.itemId), part: target.classList.contains('media-tile-select') ? 'select' : 'open' };
+}
+
+/**
+ * The grid is one Tab stop (two: a tile and its Select box) and the arrow keys move between tiles,
+ * so the bulk bar after the grid is a few Tab presses away rather than two per loaded item. The tile
+ * that takes Tab is the last one focused, or the first drawn when that one has scrolled out of the
+ * DOM. A move to a row not drawn yet scrolls to it first and focuses it once it is drawn.
+ */
+export function useRovingTiles(
+  gridRef: RefObject<HTMLElement | null>,
+  items: readonly GalleryItem[],
+  columns: number,
+  drawn: { first: number; last: number },
+  scrollToRow: (row: number) => void,
+): RovingTiles {
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const pending = useRef<{ id: number; part: TilePart } | null>(null);
+  const indexOf = useMemo(() => new Map(items.map((item, index) => [item.id, index])), [items]);
+
+  useEffect(() => {
+    const want = pending.current;
+    if (!want) return;
+    const button = gridRef.current?.querySelector<HTMLElement>(`[data-item-id="${want.id}"] .media-tile-${want.part}`);
+    if (!button) return;
+    pending.current = null;
+    button.focus({ preventScroll: true });
+  });
+
+  const activeIndex = activeId === null ? undefined : indexOf.get(activeId);
+  const tabbableIndex =
+    activeIndex !== undefined && activeIndex >= drawn.first && activeIndex <= drawn.last ? activeIndex : drawn.first;
+
+  return {
+    tabbableId: items[tabbableIndex]?.id,
+    onFocus: (event) => {
+      const tile = tileOf(event.target);
+      if (tile) setActiveId(tile.id);
+    },
+    onKeyDown: (event) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
+      const tile = tileOf(event.target);
+      const index = tile ? indexOf.get(tile.id) : undefined;
+      if (!tile || index === undefined) return;
+      const next = gridMove(event.key, index, items.length, columns);
+      const id = next === null ? undefined : items[next]?.id;
+      if (next === null || id === undefined) return;
+      event.preventDefault();
+      pending.current = { id, part: tile.part };
+      setActiveId(id);
+      scrollToRow(Math.floor(next / columns));
+    },
+  };
+}

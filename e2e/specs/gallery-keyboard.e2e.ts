@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiToken, workflowIdByName } from '../support/api.js';
+import { DESKTOP, appUrl, launchBrowser, newContext, signIn } from '../support/browser.js';
+import { createFolderViaApi, listGallery, produceMedia, seedGalleryCopies } from '../support/gallery.js';
+import { createUser } from '../support/users.js';
+
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await newContext(browser, DESKTOP);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+const WAIT = { timeout: 15_000, interval: 100 };
+
+/** What has focus: the gallery item it belongs to and which of the tile's buttons, or the element's name. */
+function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    const tile = el?.closest<HTMLElement>('[data-item-id]');
+    return {
+      item: tile ? Number(tile.dataset.itemId) : null,
+      part: el?.classList.contains('media-tile-select')
+        ? 'select'
+        : el?.classList.contains('media-tile-open')
+          ? 'open'
+          : null,
+      inBar: Boolean(el?.closest('[aria-label="Bulk actions"]')),
+      label: el?.getAttribute('aria-label') ?? el?.dataset.folderName ?? el?.tagName ?? null,
+      folderTile: el?.dataset.folderName ?? null,
+      // the tile's top and bottom edges are on screen and not under the sticky navigation or bulk bar
+      inSight: Boolean(
+        tile &&
+        [tile.getBoundingClientRect().top + 4, tile.getBoundingClientRect().bottom - 4].every(
+          (y) =>
+            document.elementFromPoint(tile.getBoundingClientRect().left + 40, y)?.closest('[data-item-id]') === tile,
+        ),
+      ),
+    };
+  });
+}
+
+async function tabUntil(page: Page, done: (f: Awaited<ReturnType<typeof focused>>) => boolean, max: number) {
+  for (let presses = 1; presses <= max; presses++) {
+    await page.keyboard.press('Tab');
+    if (done(await focused(page))) return presses;
+  }
+  return Infinity;
+}
+
+describe('the gallery by keyboard', () => {
+  it('enters and leaves a folder keeping focus, moves between tiles with the arrows, and reaches the bulk bar in a few Tabs', async () => {
+    const user = await createUser('user');
+    const token = await apiToken(user);
+    const workflowId = await workflowIdByName(token, 'Text to Image');
+    const jobId = await produceMedia(token, workflowId, `Keys ${randomBytes(2).toString('hex')}`, 2);
+    await seedGalleryCopies(jobId, 250);
+    await createFolderViaApi(token, { name: 'Keepers', hotkey: 'k' });
+    const ids = (await listGallery(token, { limit: '100' })).map((item) => item.id);
+
+    const page = await context.newPage();
+    await signIn(page, user);
+    await page.goto(appUrl('/gallery'));
+    await page.getByRole('heading', { name: 'Ungrouped Images (250)' }).waitFor(WAIT);
+    await page.getByTestId('gallery-counts').getByText('100 shown of 250').waitFor(WAIT);
+
+    // into the folder by Enter: focus lands on the breadcrumb, then back by the Gallery crumb to the folder's tile
+    await page.getByRole('button', { name: 'Open folder Keepers' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('This folder is empty').waitFor(WAIT);
+    await expect.poll(async () => (await focused(page)).label, WAIT).toBe('breadcrumb');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Gallery');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Ungrouped Images (250)' }).waitFor(WAIT);
+    await expect.poll(async () => (await focused(page)).folderTile, WAIT).toBe('Keepers');
+
+    // the whole grid is one stop: the next Tab that reaches it lands on the first tile
+    expect(await tabUntil(page, (f) => f.item !== null, 20)).toBeLessThan(20);
+    expect(await focused(page)).toMatchObject({ item: ids[0], part: 'open' });
+    const columns = await page
+      .getByRole('list', { name: 'Media' })
+      .getByRole('listitem')
+      .evaluateAll(
+        (tiles) => tiles.filter((t) => t.getBoundingClientRect().top === tiles[0]!.getBoundingClientRect().top).length,
+      );
+    await page.keyboard.press('ArrowRight');
+    expect(await focused(page)).toMatchObject({ item: ids[1], part: 'open' });
+    await page.keyboard.press('ArrowDown');
+    expect(await focused(page)).toMatchObject({ item: ids[1 + columns], part: 'open' });
+
+    // its Select box is the next stop; Space selects, and the arrows keep to the Select boxes
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ item: ids[1 + columns], part: 'select' });
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused(page)).toMatchObject({ item: ids[columns], part: 'select' });
+    await page.keyboard.press('Space');
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await bar.getByText('2 selected').waitFor(WAIT);
+    expect(await tabUntil(page, (f) => f.inBar, 5)).toBeLessThanOrEqual(3);
+
+    // back into the grid, End goes to the last loaded item and scrolls it into sight above the bulk bar, Home back under the navigation
+    await page
+      .getByRole('button', { name: /^View / })
+      .first()
+      .focus();
+    await page.keyboard.press('End');
+    await expect.poll(async () => (await focused(page)).item, WAIT).toBe(ids[99]);
+    expect((await focused(page)).inSight).toBe(true);
+    await page.keyboard.press('Home');
+    await expect.poll(async () => (await focused(page)).item, WAIT).toBe(ids[0]);
+    expect((await focused(page)).inSight).toBe(true);
+  });
+});
