@@ -14,6 +14,13 @@ export const MAX_ID = 2_147_483_647;
 export const idFromDigits = (value: unknown): unknown =>
   typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : value;
 
+/**
+ * A whole number in a JSON body: a number, or its plain decimal digits as text. Not z.coerce,
+ * which would also take `true`, `[2]` and `"0x10"` as numbers.
+ */
+export const wholeFromDigits = (value: unknown): unknown =>
+  typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value;
+
 /** A JSON number, or (in paths and queries) its plain decimal digits. */
 export const idSchema = z.preprocess(
   idFromDigits,

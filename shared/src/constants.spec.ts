@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clampBatchSize, estimatedWaitMinutes, isVideoPath } from './constants.js';
+import { clampBatchSize, estimatedWaitMinutes, isCalendarDay, isVideoPath } from './constants.js';
+import { submitJobSchema } from './job-requests.js';
 import { folderInputSchema } from './folders.js';
 import { humanizeOverrideKey, uiParameterNameFromKey } from './overrides.js';
 
@@ -55,5 +56,33 @@ describe('override keys', () => {
     expect(uiParameterNameFromKey('override_cfg_scale')).toBe('cfg_scale');
     expect(uiParameterNameFromKey('seed')).toBe('seed');
     expect(humanizeOverrideKey('override_cfg_scale')).toBe('Cfg Scale');
+  });
+});
+
+describe('isCalendarDay', () => {
+  it('takes a YYYY-MM-DD only when that day is on the calendar', () => {
+    expect(['2026-02-28', '2024-02-29', '0001-01-01', '9999-12-31'].map(isCalendarDay)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(
+      ['2026-02-31', '2023-02-29', '2026-13-01', '2026-00-10', '2026-10-56', '0000-01-01', '2026-1-01', ''].map(
+        isCalendarDay,
+      ),
+    ).toEqual([false, false, false, false, false, false, false, false]);
+  });
+});
+
+describe('batch_size in a job request', () => {
+  it('is a whole number or its digits, never a boolean, a list or hex', () => {
+    const batch = (value: unknown) => {
+      const parsed = submitJobSchema.safeParse({ workflow_id: 1, batch_size: value });
+      return parsed.success ? parsed.data.batch_size : parsed.error.issues[0]?.message;
+    };
+    expect([3, '3', undefined].map(batch)).toEqual([3, 3, 1]);
+    for (const bad of [true, [2], '0x10', ' 2 ', '1e2', null])
+      expect(batch(bad), JSON.stringify(bad)).toBe('Batch size must be between 1 and 999999');
   });
 });

@@ -45,6 +45,15 @@ export const GALLERY_TILE_MAX_TAGS = 2;
 export const TAG_MAX_LENGTH = 50;
 /** A whole day as the date filters spell it. */
 export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A YYYY-MM-DD that names a day on the calendar (not 2026-02-31, not year 0). */
+export function isCalendarDay(text: string): boolean {
+  if (!DAY_PATTERN.test(text)) return false;
+  const [y, m, d] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(0);
+  date.setUTCFullYear(y, m - 1, d);
+  return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
 export const GALLERY_FOLDER_GRID_MAX_COLUMNS = 5;
 
 export const DASHBOARD_TOP_WORKFLOWS = 5;

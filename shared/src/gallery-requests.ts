@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { DAY_PATTERN, GALLERY_PAGE_SIZE, TAG_MAX_LENGTH } from './constants.js';
+import { GALLERY_PAGE_SIZE, TAG_MAX_LENGTH, isCalendarDay } from './constants.js';
 import { searchTextSchema } from './common.js';
 import { galleryStatusSchema } from './gallery.js';
 import { TAG_TOO_LONG, normalizeTags } from './workflow-requests.js';
 
-const day = z.string().regex(DAY_PATTERN, { error: 'Dates are YYYY-MM-DD' });
+const day = z.string().refine(isCalendarDay, { error: 'Dates are YYYY-MM-DD' });
 /** `Date.getTimezoneOffset()` minutes, UTC-14 to UTC+14. */
 const tzOffset = z.coerce.number().int().min(-840).max(840);
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BATCH_SIZE_MAX, BATCH_SIZE_MIN, HISTORY_PAGE_MAX } from './constants.js';
 import { jobSchema, jobStatusSchema, rejectionReasonSchema } from './jobs.js';
 import { MESSAGES } from './messages.js';
-import { MAX_ID, idFromDigits, paginationSchema, searchTextSchema } from './common.js';
+import { MAX_ID, idFromDigits, paginationSchema, searchTextSchema, wholeFromDigits } from './common.js';
 
 export const submitJobSchema = z.object({
   // idSchema's one spelling, with the messages a missing or unknown workflow gets
@@ -23,11 +23,15 @@ export const submitJobSchema = z.object({
     .record(z.string(), z.unknown(), { error: 'Parameters must be an object' })
     .nullish()
     .transform((v) => v ?? {}),
-  batch_size: z.coerce
-    .number({ error: MESSAGES.batchSizeRange })
-    .int({ error: MESSAGES.batchSizeRange })
-    .min(BATCH_SIZE_MIN, { error: MESSAGES.batchSizeRange })
-    .max(BATCH_SIZE_MAX, { error: MESSAGES.batchSizeRange })
+  batch_size: z
+    .preprocess(
+      wholeFromDigits,
+      z
+        .number({ error: MESSAGES.batchSizeRange })
+        .int({ error: MESSAGES.batchSizeRange })
+        .min(BATCH_SIZE_MIN, { error: MESSAGES.batchSizeRange })
+        .max(BATCH_SIZE_MAX, { error: MESSAGES.batchSizeRange }),
+    )
     .default(1),
 });
 export type SubmitJob = z.input<typeof submitJobSchema>;

@@ -12,7 +12,7 @@ import {
   SEED_MODES,
   TAG_MAX_LENGTH,
 } from './constants.js';
-import { idSchema, searchTextSchema } from './common.js';
+import { idSchema, searchTextSchema, wholeFromDigits } from './common.js';
 import { MESSAGES } from './messages.js';
 
 /** Trimmed, blanks dropped, duplicates (case-insensitive) dropped, first spelling kept. */
@@ -78,7 +78,7 @@ export const overrideLinkInputSchema = z.object({
   is_required: z.boolean().default(false),
   default_value: z.unknown().optional(),
   ui_parameter_name: optionalText(100),
-  display_order: z.coerce.number().int().min(0).max(10_000).optional(),
+  display_order: z.preprocess(wholeFromDigits, z.number().int().min(0).max(10_000)).optional(),
 });
 export type OverrideLinkInput = z.input<typeof overrideLinkInputSchema>;
 

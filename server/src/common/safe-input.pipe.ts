@@ -12,7 +12,8 @@ const SOURCES = new Set<ArgumentMetadata['type']>(['body', 'query', 'param']);
 /**
  * Runs on every body, query and path value before the route's own validation, for what no
  * schema states: a NUL character or a lone surrogate (PostgreSQL cannot store either in text or
- * jsonb, so it would fail in the database as a 500) and nesting deeper than MAX_INPUT_DEPTH. Each is a 400 naming the field.
+ * jsonb, so it would fail in the database as a 500), a number past what a double holds (stored
+ * as null) and nesting deeper than MAX_INPUT_DEPTH. Each is a 400 naming the field.
  */
 export class SafeInputPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
@@ -26,6 +27,9 @@ export class SafeInputPipe implements PipeTransform {
 function findProblem(value: unknown, path: string[], depth: number): { field: string; message: string } | null {
   const field = path.join('.');
   if (typeof value === 'string') return textProblem(value, field, `${field || 'The request'} contains`);
+  // JSON.parse reads 1e999 as Infinity, which jsonb would store as null: the value sent is lost
+  if (typeof value === 'number' && !Number.isFinite(value))
+    return { field, message: `${field || 'The request'} holds a number too large to store` };
   if (value === null || typeof value !== 'object') return null;
   if (depth >= MAX_INPUT_DEPTH) {
     return { field, message: `${field || 'The request'} is nested more than ${MAX_INPUT_DEPTH} levels deep` };

@@ -1,4 +1,4 @@
-import type { GalleryFilterQuery } from '@atelier/shared';
+import { MAX_ID, isCalendarDay, type GalleryFilterQuery } from '@atelier/shared';
 import { containsPattern } from '../common/sql-like.js';
 
 /** The filters an item list, its count and the folder tiles share. */
@@ -102,15 +102,30 @@ export function encodeCursor(cursor: KeysetCursor): string {
   return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
 }
 
-/** Null for anything that is not a cursor this server made. */
+/** timestamptz::text as PostgreSQL prints it here, e.g. `2026-11-25 16:00:00.123456+00`. */
+const PG_TIMESTAMPTZ = /^(\d{4}-\d{2}-\d{2}) \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+
+/**
+ * Null for anything that is not a cursor this server made. Only the form the server writes gets
+ * through: a date JavaScript can read but PostgreSQL cannot ("2024", 2024-02-30), or an id past
+ * the integer column, would otherwise fail in the query as a 500.
+ */
 export function decodeCursor(raw: string): KeysetCursor | null {
   try {
     const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
     if (!Array.isArray(value) || value.length !== 2) return null;
     const [createdAt, id] = value as [unknown, unknown];
-    if (typeof createdAt !== 'string' || Number.isNaN(Date.parse(createdAt)) || !Number.isInteger(id)) return null;
-    return { createdAt, id: id as number };
+    if (typeof createdAt !== 'string' || typeof id !== 'number') return null;
+    const day = PG_TIMESTAMPTZ.exec(createdAt)?.[1];
+    if (day === undefined || !isCalendarDay(day) || !isClockTime(createdAt.slice(11, 19))) return null;
+    if (!Number.isInteger(id) || id < 1 || id > MAX_ID) return null;
+    return { createdAt, id };
   } catch {
     return null;
   }
+}
+
+function isClockTime(hms: string): boolean {
+  const [h, m, s] = hms.split(':').map(Number) as [number, number, number];
+  return h < 24 && m < 60 && s < 60;
 }

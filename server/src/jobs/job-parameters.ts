@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import {
+  MAX_ID,
   SEED_MAX,
   isBlank,
   requiredFieldMessage,
@@ -78,9 +79,10 @@ export async function resolveComfyParameters(
   for (const [name, param] of Object.entries(params)) {
     if (param.editable === false) continue;
     const label = param.display_name ?? name;
-    const value = raw[name] === undefined ? param.default_value : raw[name];
+    const sent = own(raw, name);
+    const value = sent === undefined ? param.default_value : sent;
     if (param.type === 'seed_control') {
-      const seed = readSeed(raw[name], param.default_mode ?? 'random', param.default_value, label, errors, name);
+      const seed = readSeed(sent, param.default_mode ?? 'random', param.default_value, label, errors, name);
       if (seed) out[name] = seed;
       continue;
     }
@@ -93,7 +95,9 @@ export async function resolveComfyParameters(
       errors[name] = problem;
     } else if (param.type === 'asset') {
       const id = Number(value);
-      if (!Number.isInteger(id) || !(await assets.exists(id))) errors[name] = `${label}: unknown asset`;
+      // past the id column's range it is no asset either (and PostgreSQL would refuse the lookup)
+      const known = Number.isInteger(id) && id >= 1 && id <= MAX_ID && (await assets.exists(id));
+      if (!known) errors[name] = `${label}: unknown asset`;
       else out[name] = id;
     } else {
       out[name] = param.type === 'number' ? Number(value) : value;
@@ -123,7 +127,7 @@ export function resolveSlugParameters(
   for (const { link, definition } of links) {
     const key = definition.overrideKey;
     // an absent value takes the default; one sent blank was cleared on purpose
-    const given = link.uiParameterName in raw ? raw[link.uiParameterName] : raw[key];
+    const given = Object.hasOwn(raw, link.uiParameterName) ? raw[link.uiParameterName] : own(raw, key);
     const value = given === undefined ? link.defaultValue : given;
     if (isBlank(value)) {
       if (link.isRequired) errors[link.uiParameterName] = requiredFieldMessage(definition.displayName);
@@ -138,12 +142,17 @@ export function resolveSlugParameters(
     if (problem) errors[link.uiParameterName] = problem;
     else out[key] = coerce(definition.dataType, value);
   }
-  const seed = readSeed(raw[SLUG_SEED_KEY], workflow.seedMode, undefined, 'Seed', errors, SLUG_SEED_KEY);
+  const seed = readSeed(own(raw, SLUG_SEED_KEY), workflow.seedMode, undefined, 'Seed', errors, SLUG_SEED_KEY);
   if (seed)
     out[SLUG_SEED_KEY] =
       raw.seed_mode === 'random' || raw.seed_mode === 'fixed' ? { ...seed, mode: raw.seed_mode } : seed;
   throwIfAny(errors);
   return out;
+}
+
+/** The value sent under `name`; never one inherited from Object.prototype (`constructor`, `toString`). */
+function own(raw: Record<string, unknown>, name: string): unknown {
+  return Object.hasOwn(raw, name) ? raw[name] : undefined;
 }
 
 function throwIfAny(errors: ParameterErrors): void {

@@ -242,3 +242,71 @@ describe('ids out of range in request bodies', () => {
     expect(await stateSnapshot(t)).toEqual(before);
   });
 });
+
+/**
+ * Values that pass a loose check but not PostgreSQL, or that would be stored other than as sent:
+ * each a 400 with its message, and nothing changed.
+ */
+describe('values that look right but are not', () => {
+  let t: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    token = await t.login(await t.createUser({ role: 'super_admin' }));
+  });
+  afterAll(() => t?.close());
+
+  const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+  it('refuses a cursor the server did not make, even one JavaScript reads as a date', async () => {
+    const forged = [
+      ['2024', 5],
+      ['0', 5],
+      ['2024-02-30 10:00:00+00', 5],
+      ['2026-11-25 25:00:00+00', 5],
+      ['Tue Mar 01 2024 00:00:00 GMT+0100 (CET)', 5],
+      ['2026-11-25T16:00:00.000Z', 5],
+      ['2026-11-25 16:00:00.123456+00', 1e20],
+      ['2026-11-25 16:00:00.123456+00', 2_147_483_648],
+      ['2026-11-25 16:00:00.123456+00', 0],
+    ];
+    for (const value of forged) {
+      const res = await t.request<{ error?: string }>('GET', `/api/gallery?cursor=${cursor(value)}`, { token });
+      expect([res.status, res.body], JSON.stringify(value)).toEqual([400, { error: 'Invalid cursor' }]);
+    }
+    const fine = await t.request('GET', `/api/gallery?cursor=${cursor(['2026-11-25 16:00:00.123456+00', 5])}`, {
+      token,
+    });
+    expect(fine.status).toBe(200);
+  });
+
+  it('refuses a date that is not on the calendar', async () => {
+    for (const path of [
+      '/api/gallery?dateFrom=2026-02-31',
+      '/api/gallery/count?dateFrom=2026-10-56',
+      '/api/gallery/count?dateTo=2026-00-00',
+      '/api/folders?dateFrom=2024-02-30',
+      '/api/gallery?dateTo=0000-01-01',
+    ]) {
+      const res = await t.request<{ error?: string }>('GET', path, { token });
+      expect([res.status, res.body.error], path).toEqual([400, 'Dates are YYYY-MM-DD']);
+    }
+    expect((await t.request('GET', '/api/gallery/count?dateFrom=2024-02-29', { token })).status).toBe(200);
+  });
+
+  it('refuses a number too large for a double instead of storing null', async () => {
+    const workflow = await createWorkflow(t.db.pool);
+    const before = await stateSnapshot(t);
+    const res = await t.request<{ error?: string; fields?: Record<string, string> }>('POST', '/api/configurations', {
+      token,
+      body: `{"workflow_id":${workflow},"config_name":"Huge","parameter_values":{"cfg":1e999}}`,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('parameter_values.cfg holds a number too large to store');
+    expect(res.body.fields).toEqual({
+      'parameter_values.cfg': 'parameter_values.cfg holds a number too large to store',
+    });
+    expect(await stateSnapshot(t)).toEqual(before);
+  });
+});

@@ -12,6 +12,7 @@ describe('jobs API', () => {
   let admin: string;
   let tiny: number;
   let slug: number;
+  let imageToImage: number;
 
   beforeAll(async () => {
     t = await startTestApp({ SAMPLE_CATALOGUE: 'true' });
@@ -24,6 +25,8 @@ describe('jobs API', () => {
       `SELECT id FROM workflows WHERE workflow_slug = 'flux-portrait'`,
     );
     slug = flux.rows[0]!.id;
+    const i2i = await t.db.pool.query<{ id: number }>(`SELECT id FROM workflows WHERE name = 'Image to Image'`);
+    imageToImage = i2i.rows[0]!.id;
   });
   afterAll(() => t.close());
 
@@ -38,6 +41,14 @@ describe('jobs API', () => {
       [{ workflow_id: tiny, batch_size: 1_000_000 }, 400, 'Batch size must be between 1 and 999999'],
       [{ workflow_id: tiny, batch_size: 2.5 }, 400, 'Batch size must be between 1 and 999999'],
       [{ workflow_id: tiny, batch_size: 'many' }, 400, 'Batch size must be between 1 and 999999'],
+      // not read as numbers: a boolean, a list, hex
+      [{ workflow_id: tiny, batch_size: true }, 400, 'Batch size must be between 1 and 999999'],
+      [{ workflow_id: tiny, batch_size: [2] }, 400, 'Batch size must be between 1 and 999999'],
+      [{ workflow_id: tiny, batch_size: '0x10' }, 400, 'Batch size must be between 1 and 999999'],
+      // asset ids past the id column are unknown assets, not a database error
+      [{ workflow_id: imageToImage, parameters: { image: 3_000_000_000 } }, 400, 'Source image: unknown asset'],
+      [{ workflow_id: imageToImage, parameters: { image: '99999999999' } }, 400, 'Source image: unknown asset'],
+      [{ workflow_id: imageToImage, parameters: { image: 1e308 } }, 400, 'Source image: unknown asset'],
       [{ workflow_id: 999_999 }, 404, 'Workflow not found'],
       [{ workflow_id: tiny, parameters: { width: 100 } }, 400, 'Width must be at most 64'],
       [{ workflow_id: tiny, parameters: { width: 20 } }, 400, 'Width must be in steps of 16'],

@@ -1,4 +1,4 @@
-import { DAY_PATTERN, SEARCH_MAX_LENGTH, galleryStatusSchema, type GalleryStatus } from '@atelier/shared';
+import { SEARCH_MAX_LENGTH, isCalendarDay, galleryStatusSchema, type GalleryStatus } from '@atelier/shared';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { GalleryQuery } from '../utils/gallery-query';
 import { clipText } from '../../../lib/clip-text';
@@ -70,7 +70,7 @@ const FOLDER_PARAM_MAX = 100;
 
 /** `YYYY-MM-DD` of a day that exists, or '' (2026-02-30 and 'abc' are not days). */
 function readDay(raw: string | null): string {
-  if (!raw || !DAY_PATTERN.test(raw)) return '';
+  if (!raw || !isCalendarDay(raw)) return '';
   const [y, m, d] = dayParts(raw);
   const day = new Date(Date.UTC(y, m - 1, d));
   return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d ? raw : '';
