@@ -21,10 +21,10 @@ export class AuthService {
     const user = await this.users.findByUsername(username.trim());
     const ok = await this.hasher.verify(user?.passwordHash ?? null, password);
     if (!user || !ok) {
-      await this.limiter.recordFailure(username);
+      await this.limiter.recordFailure(username, clientIp);
       throw new UnauthorizedError(MESSAGES.invalidCredentials);
     }
-    await this.limiter.recordSuccess(username);
+    await this.limiter.recordSuccess(username, clientIp);
     const token = await this.jwt.signAsync(sessionClaims(user.passwordChangedAt), { subject: String(user.id) });
     return { token, user: { id: user.id, username: user.username, role: user.role } };
   }

@@ -10,13 +10,23 @@ function isRateLimiterRes(value: unknown): value is RateLimiterRes {
   return value instanceof RateLimiterRes;
 }
 
+/** How many times more failures one username takes from all addresses together than from one. */
+export const ALL_ADDRESSES_FACTOR = 10;
+
 /**
- * Two limits, both kept in Redis so every API process shares them: failed attempts per username
- * (guessing one account's password) and all attempts per client address (spraying many accounts).
+ * Three limits, all kept in Redis so every API process shares them:
+ * - failed attempts on a username from one client address (guessing one account's password);
+ * - failed attempts on a username from every address together, ALL_ADDRESSES_FACTOR times as many
+ *   (guessing from many addresses);
+ * - all attempts per client address (spraying many accounts).
+ * Keying the first by username alone would let anyone lock anyone out, the first super_admin
+ * included, with a handful of anonymous requests; now a stranger's failures block only the
+ * stranger's address, and a lock-out of everyone needs a spread of addresses.
  * An in-memory limiter stands in while Redis is unreachable.
  */
 @Injectable()
 export class LoginRateLimiter {
+  private readonly perUsernameAndIp: RateLimiterRedis;
   private readonly perUsername: RateLimiterRedis;
   private readonly perIp: RateLimiterRedis;
 
@@ -33,15 +43,20 @@ export class LoginRateLimiter {
         rejectIfRedisNotReady: true,
         insuranceLimiter: new RateLimiterMemory({ points, duration, blockDuration: duration }),
       });
-    this.perUsername = make('user', auth.loginMaxFailuresPerUsername);
+    this.perUsernameAndIp = make('user-ip', auth.loginMaxFailuresPerUsername);
+    this.perUsername = make('user', auth.loginMaxFailuresPerUsername * ALL_ADDRESSES_FACTOR);
     this.perIp = make('ip', auth.loginMaxAttemptsPerIp);
   }
 
-  /** Counts this attempt against the address and refuses it if either limit is used up. */
+  /** Counts this attempt against the address and refuses it if any limit is used up. */
   async checkAttempt(username: string, ip: string): Promise<void> {
-    const key = username.trim().toLowerCase();
-    const blocked = await this.perUsername.get(key);
-    if (blocked && blocked.consumedPoints >= this.perUsername.points) throw this.tooMany(blocked.msBeforeNext);
+    for (const [limiter, key] of [
+      [this.perUsernameAndIp, pairKey(username, ip)],
+      [this.perUsername, nameKey(username)],
+    ] as const) {
+      const used = await limiter.get(key);
+      if (used && used.consumedPoints >= limiter.points) throw this.tooMany(used.msBeforeNext);
+    }
     try {
       await this.perIp.consume(ip);
     } catch (rejection) {
@@ -50,15 +65,22 @@ export class LoginRateLimiter {
     }
   }
 
-  async recordFailure(username: string): Promise<void> {
-    await this.perUsername.penalty(username.trim().toLowerCase(), 1);
+  async recordFailure(username: string, ip: string): Promise<void> {
+    await Promise.all([
+      this.perUsernameAndIp.penalty(pairKey(username, ip), 1),
+      this.perUsername.penalty(nameKey(username), 1),
+    ]);
   }
 
-  async recordSuccess(username: string): Promise<void> {
-    await this.perUsername.delete(username.trim().toLowerCase());
+  /** The right password from this address: its own failures go; those from elsewhere stay counted. */
+  async recordSuccess(username: string, ip: string): Promise<void> {
+    await this.perUsernameAndIp.delete(pairKey(username, ip));
   }
 
   private tooMany(msBeforeNext: number): TooManyRequestsError {
     return new TooManyRequestsError(MESSAGES.tooManyLoginAttempts, msBeforeNext / 1000);
   }
 }
+
+const nameKey = (username: string) => username.trim().toLowerCase();
+const pairKey = (username: string, ip: string) => `${ip}|${nameKey(username)}`;

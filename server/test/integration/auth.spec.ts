@@ -140,3 +140,40 @@ describe('login rate limiting', () => {
     expect(blocked.headers.get('retry-after')).not.toBeNull();
   });
 });
+
+describe('login rate limiting by client address', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+  const attempt = (password: string, address: string) =>
+    t.request('POST', '/api/login', { body: { username: admin.username, password }, headers: from(address) });
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      LOGIN_MAX_FAILURES_PER_USERNAME: '3',
+      LOGIN_MAX_ATTEMPTS_PER_IP: '100',
+      LOGIN_RATE_WINDOW_S: '600',
+      TRUST_PROXY: 'true',
+    });
+    admin = await t.createUser({ role: 'super_admin' });
+  });
+  afterAll(() => t.close());
+
+  it("blocks a stranger's address after its failures, not the account's owner elsewhere", async () => {
+    for (let i = 0; i < 3; i++) expect((await attempt('wrong', '203.0.113.9')).status).toBe(401);
+    expect((await attempt(admin.password, '203.0.113.9')).status).toBe(429);
+    expect((await attempt(admin.password, '198.51.100.7')).status).toBe(200);
+  });
+
+  it('blocks the username everywhere once failures from many addresses pass ten times the limit', async () => {
+    const user = await t.createUser();
+    const failFrom = (address: string) =>
+      t.request('POST', '/api/login', { body: { username: user.username, password: 'wrong' }, headers: from(address) });
+    for (let i = 0; i < 30; i++) expect((await failFrom(`192.0.2.${i % 10}`)).status).toBe(401);
+    const blocked = await t.request('POST', '/api/login', {
+      body: { username: user.username, password: user.password },
+      headers: from('198.51.100.8'),
+    });
+    expect(blocked.status).toBe(429);
+  });
+});
