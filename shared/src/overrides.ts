@@ -34,6 +34,15 @@ export function uiParameterNameFromKey(key: string): string {
   return key.startsWith(OVERRIDE_KEY_PREFIX) ? key.slice(OVERRIDE_KEY_PREFIX.length) : key;
 }
 
+/** Parameter names a slug job gives its seed control and the seed's mode: no override may take them. */
+export const RESERVED_PARAMETER_NAMES: readonly string[] = ['seed', 'seed_mode'];
+
+/** The name a workflow's override gets by default: the key without its prefix, or the whole key where that is reserved. */
+export function defaultUiParameterName(key: string): string {
+  const name = uiParameterNameFromKey(key);
+  return RESERVED_PARAMETER_NAMES.includes(name) ? key : name;
+}
+
 /** `override_cfg_scale` -> `Cfg Scale` (prefills a display name from a missing key). */
 export function humanizeOverrideKey(key: string): string {
   return uiParameterNameFromKey(key)

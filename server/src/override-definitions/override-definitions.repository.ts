@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { OverrideDefinitionEntity } from './override-definition.entity.js';
 
 @Injectable()
@@ -34,13 +34,26 @@ export class OverrideDefinitionsRepository {
     await this.repo.update({ id }, fields);
   }
 
-  async delete(id: number): Promise<void> {
-    await this.repo.delete({ id });
+  async delete(id: number, manager: EntityManager = this.repo.manager): Promise<void> {
+    await manager.delete(OverrideDefinitionEntity, { id });
+  }
+
+  /** The definition, locked to the end of the transaction: links being added to it are waited for. */
+  findForDelete(id: number, manager: EntityManager): Promise<OverrideDefinitionEntity | null> {
+    return manager
+      .createQueryBuilder(OverrideDefinitionEntity, 'd')
+      .where('d.id = :id', { id })
+      .setLock('pessimistic_write')
+      .getOne();
+  }
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.repo.manager.transaction(work);
   }
 
   /** Names of the workflows that expose this definition. */
-  async workflowsUsing(id: number): Promise<string[]> {
-    const rows: Array<{ name: string }> = await this.repo.query(
+  async workflowsUsing(id: number, manager: EntityManager = this.repo.manager): Promise<string[]> {
+    const rows: Array<{ name: string }> = await manager.query(
       `SELECT w.name FROM workflow_overrides o JOIN workflows w ON w.id = o.workflow_id
         WHERE o.override_definition_id = $1 ORDER BY w.name`,
       [id],

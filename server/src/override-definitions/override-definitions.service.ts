@@ -5,6 +5,7 @@ import { PasswordConfirmationService } from '../auth/password-confirmation.servi
 import { BaseWorkflowStore } from '../base-workflows/base-workflow-store.js';
 import { overrideKeysIn, parseJson } from '../base-workflows/workflow-file-content.js';
 import { ConflictError, NotFoundError } from '../common/app-errors.js';
+import { isUniqueViolation } from '../common/unique-violation.js';
 import type { OverrideDefinitionEntity } from './override-definition.entity.js';
 import { OverrideDefinitionsRepository } from './override-definitions.repository.js';
 
@@ -50,7 +51,11 @@ export class OverrideDefinitionsService {
 
   async create(input: DefinitionInput): Promise<OverrideDefinition> {
     if (await this.definitions.findByKey(input.override_key)) throw new ConflictError(DUPLICATE_KEY);
-    return toDefinitionDto(await this.definitions.insert(fields(input)));
+    try {
+      return toDefinitionDto(await this.definitions.insert(fields(input)));
+    } catch (error) {
+      throw isUniqueViolation(error) ? new ConflictError(DUPLICATE_KEY) : error;
+    }
   }
 
   /**
@@ -69,19 +74,25 @@ export class OverrideDefinitionsService {
     }
     const sameKey = await this.definitions.findByKey(input.override_key);
     if (sameKey && sameKey.id !== id) throw new ConflictError(DUPLICATE_KEY);
-    await this.definitions.update(id, fields(input));
+    try {
+      await this.definitions.update(id, fields(input));
+    } catch (error) {
+      throw isUniqueViolation(error) ? new ConflictError(DUPLICATE_KEY) : error;
+    }
     return toDefinitionDto((await this.definitions.findById(id))!);
   }
 
   /** Refused while a workflow still exposes it: deleting would silently change those workflows. */
   async delete(actor: SessionUser, id: number, confirmPassword: unknown): Promise<void> {
     await this.confirmation.confirm(actor, confirmPassword);
-    if (!(await this.definitions.findById(id))) throw new NotFoundError('Override definition not found');
-    const users = await this.definitions.workflowsUsing(id);
-    if (users.length) {
-      throw new ConflictError(`This override is used by ${users.join(', ')}; remove it from those workflows first`);
-    }
-    await this.definitions.delete(id);
+    await this.definitions.transaction(async (m) => {
+      if (!(await this.definitions.findForDelete(id, m))) throw new NotFoundError('Override definition not found');
+      const users = await this.definitions.workflowsUsing(id, m);
+      if (users.length) {
+        throw new ConflictError(`This override is used by ${users.join(', ')}; remove it from those workflows first`);
+      }
+      await this.definitions.delete(id, m);
+    });
   }
 
   /** Per base workflow file, the override keys its graph uses that have no definition. */

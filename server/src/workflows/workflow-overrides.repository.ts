@@ -30,9 +30,22 @@ export class WorkflowOverridesRepository {
     });
   }
 
+  /**
+   * The definitions, held FOR SHARE to the end of the transaction: a delete of one (which checks
+   * that no workflow uses it) waits for this link to be written and then sees it.
+   */
   findDefinitions(ids: number[], manager: EntityManager = this.repo.manager): Promise<OverrideDefinitionEntity[]> {
     if (!ids.length) return Promise.resolve([]);
-    return manager.createQueryBuilder(OverrideDefinitionEntity, 'd').where('d.id IN (:...ids)', { ids }).getMany();
+    return manager
+      .createQueryBuilder(OverrideDefinitionEntity, 'd')
+      .where('d.id IN (:...ids)', { ids })
+      .setLock('pessimistic_read')
+      .getMany();
+  }
+
+  /** Serialises every change to one workflow's links: each reads the list, checks it, then writes. */
+  async lockWorkflow(workflowId: number, manager: EntityManager): Promise<void> {
+    await manager.query('SELECT 1 FROM workflows WHERE id = $1 FOR UPDATE', [workflowId]);
   }
 
   findLink(

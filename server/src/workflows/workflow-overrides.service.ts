@@ -6,7 +6,8 @@ import {
   isBlank,
   overrideLinkInputSchema,
   overrideLinkUpdateSchema,
-  uiParameterNameFromKey,
+  RESERVED_PARAMETER_NAMES,
+  defaultUiParameterName,
   validateOverrideValue,
   type WorkflowOverride,
 } from '@atelier/shared';
@@ -30,6 +31,21 @@ function checkDefault(definition: OverrideDefinitionEntity, value: unknown): voi
   if (problem) throw new BadRequestError(problem);
 }
 
+/**
+ * A job's values are read by parameter name: two overrides under one name would both take the one
+ * value sent, and one named like the seed would take the seed's value (and refuse it).
+ */
+function checkParameterNames(names: readonly string[]): void {
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (RESERVED_PARAMETER_NAMES.includes(name))
+      throw new BadRequestError(`Parameter name ${name} is taken by the workflow's seed control; choose another name`);
+    if (seen.has(name))
+      throw new BadRequestError(`Parameter name ${name} is used by another override of this workflow`);
+    seen.add(name);
+  }
+}
+
 /** The overrides a slug workflow exposes: links to override definitions (SPEC section 3). */
 @Injectable()
 export class WorkflowOverridesService {
@@ -42,6 +58,7 @@ export class WorkflowOverridesService {
   async add(workflow: WorkflowEntity, input: LinkInput): Promise<WorkflowOverride> {
     this.assertSlug(workflow);
     return this.links.transaction(async (m) => {
+      await this.links.lockWorkflow(workflow.id, m);
       const existing = await this.links.listForWorkflow(workflow.id, m);
       if (existing.some((e) => e.definition.id === input.override_definition_id)) {
         throw new BadRequestError(MESSAGES.overrideAlreadyAdded);
@@ -49,17 +66,25 @@ export class WorkflowOverridesService {
       const [definition] = await this.definitionsFor([input.override_definition_id], m);
       checkDefault(definition!, input.default_value);
       const order = input.display_order ?? Math.max(-1, ...existing.map((e) => e.link.displayOrder)) + 1;
-      const link = await this.links.insert(this.fields(workflow.id, definition!, input, order), m);
+      const fields = this.fields(workflow.id, definition!, input, order);
+      checkParameterNames([...existing.map((e) => e.link.uiParameterName), fields.uiParameterName]);
+      const link = await this.links.insert(fields, m);
       return toOverrideDto({ link, definition: definition! });
     });
   }
 
   async update(workflow: WorkflowEntity, linkId: number, input: LinkUpdate): Promise<WorkflowOverride> {
     return this.links.transaction(async (m) => {
+      await this.links.lockWorkflow(workflow.id, m);
       const link = await this.links.findLink(workflow.id, linkId, m);
       if (!link) throw new NotFoundError('Override not found');
       const [definition] = await this.definitionsFor([link.overrideDefinitionId], m);
       if (input.default_value !== undefined) checkDefault(definition!, input.default_value);
+      if (input.ui_parameter_name !== undefined) {
+        const others = (await this.links.listForWorkflow(workflow.id, m)).filter((e) => e.link.id !== link.id);
+        const name = input.ui_parameter_name ?? defaultUiParameterName(definition!.overrideKey);
+        checkParameterNames([...others.map((e) => e.link.uiParameterName), name]);
+      }
       await this.links.update(
         link.id,
         {
@@ -68,7 +93,7 @@ export class WorkflowOverridesService {
             defaultValue: isBlank(input.default_value) ? null : input.default_value,
           }),
           ...(input.ui_parameter_name !== undefined && {
-            uiParameterName: input.ui_parameter_name ?? uiParameterNameFromKey(definition!.overrideKey),
+            uiParameterName: input.ui_parameter_name ?? defaultUiParameterName(definition!.overrideKey),
           }),
           ...(input.display_order !== undefined && { displayOrder: input.display_order }),
         },
@@ -81,6 +106,7 @@ export class WorkflowOverridesService {
 
   async remove(workflow: WorkflowEntity, linkId: number): Promise<void> {
     await this.links.transaction(async (m) => {
+      await this.links.lockWorkflow(workflow.id, m);
       const link = await this.links.findLink(workflow.id, linkId, m);
       if (!link) throw new NotFoundError('Override not found');
       await this.links.delete([link.id], m);
@@ -101,8 +127,14 @@ export class WorkflowOverridesService {
     if (inputs.length === 0) throw new BadRequestError(MESSAGES.atLeastOneOverride);
     const ids = inputs.map((i) => i.override_definition_id);
     if (new Set(ids).size !== ids.length) throw new BadRequestError(MESSAGES.overrideAlreadyAdded);
+    await this.links.lockWorkflow(workflowId, m);
     const definitions = new Map((await this.definitionsFor(ids, m)).map((d) => [d.id, d]));
     inputs.forEach((input) => checkDefault(definitions.get(input.override_definition_id)!, input.default_value));
+    checkParameterNames(
+      inputs.map(
+        (input) => this.fields(workflowId, definitions.get(input.override_definition_id)!, input, 0).uiParameterName,
+      ),
+    );
 
     const existing = await this.links.listForWorkflow(workflowId, m);
     const existingByDefinition = new Map(existing.map((e) => [e.definition.id, e.link]));
@@ -125,7 +157,7 @@ export class WorkflowOverridesService {
       overrideDefinitionId: definition.id,
       isRequired: input.is_required,
       defaultValue: isBlank(input.default_value) ? null : input.default_value,
-      uiParameterName: input.ui_parameter_name ?? uiParameterNameFromKey(definition.overrideKey),
+      uiParameterName: input.ui_parameter_name ?? defaultUiParameterName(definition.overrideKey),
       displayOrder: order,
     };
   }

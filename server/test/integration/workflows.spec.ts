@@ -260,6 +260,75 @@ describe('workflows API', () => {
     expect((await t.request('DELETE', `${base}/99999`, { token: admin })).status).toBe(404);
   });
 
+  it('keeps parameter names one per override and away from the seed; a name like toString reads only what is sent', async () => {
+    const { body } = await t.request<{ id: number }>('POST', '/api/workflows', {
+      token: admin,
+      body: { name: 'Names', workflow_type: 'slug', workflow_slug: 'flux-portrait' },
+    });
+    const base = `/api/workflows/${body.id}/overrides`;
+    const add = (key: string, extra: object = {}) =>
+      t.request<{ id: number; ui_parameter_name: string; error?: string }>('POST', base, {
+        token: admin,
+        body: { override_definition_id: defs.get(key), ...extra },
+      });
+    const prompt = await add('override_prompt', { is_required: true });
+    // the seed override's own name would be 'seed', the seed control's: it takes its whole key
+    expect((await add('override_seed')).body.ui_parameter_name).toBe('override_seed');
+    const negative = await add('override_negative_prompt');
+
+    const taken = 'Parameter name prompt is used by another override of this workflow';
+    expect((await add('override_steps', { ui_parameter_name: 'prompt' })).body.error).toBe(taken);
+    const rename = (id: number, name: string) =>
+      t.request<{ error?: string }>('PUT', `${base}/${id}`, { token: admin, body: { ui_parameter_name: name } });
+    expect((await rename(negative.body.id, 'prompt')).body.error).toBe(taken);
+    expect((await rename(negative.body.id, 'seed')).body.error).toBe(
+      "Parameter name seed is taken by the workflow's seed control; choose another name",
+    );
+    expect((await rename(negative.body.id, 'seed_mode')).status).toBe(400);
+    const whole = [
+      { override_definition_id: defs.get('override_prompt'), ui_parameter_name: 'text' },
+      { override_definition_id: defs.get('override_steps'), ui_parameter_name: 'text' },
+    ];
+    expect((await t.request<{ error?: string }>('PUT', base, { token: admin, body: whole })).body.error).toBe(
+      'Parameter name text is used by another override of this workflow',
+    );
+    expect((await t.request<unknown[]>('GET', base, { token: admin })).body).toHaveLength(3);
+
+    // an own name may be kept, and a name like an Object.prototype member takes no inherited value
+    expect((await rename(prompt.body.id, 'prompt')).status).toBe(200);
+    expect((await rename(negative.body.id, 'toString')).status).toBe(200);
+    const job = await t.request<{ id?: number; error?: string }>('POST', '/api/jobs', {
+      token: admin,
+      body: { workflow_id: body.id, parameters: { prompt: 'a heron' } },
+    });
+    expect(job.status, JSON.stringify(job.body)).toBe(201);
+  });
+
+  it('answers a burst of the same override change like one request, never a 500', async () => {
+    const { body } = await t.request<{ id: number }>('POST', '/api/workflows', {
+      token: admin,
+      body: { name: 'Burst', workflow_type: 'slug', workflow_slug: 'flux-portrait' },
+    });
+    const base = `/api/workflows/${body.id}/overrides`;
+    const burst = (send: () => Promise<{ status: number }>) =>
+      Promise.all(Array.from({ length: 8 }, send)).then((all) => all.map((r) => r.status).sort());
+    const addSteps = () =>
+      t.request('POST', base, { token: admin, body: { override_definition_id: defs.get('override_steps') } });
+    expect(await burst(addSteps)).toEqual([201, 400, 400, 400, 400, 400, 400, 400]);
+    const list = [1, 2, 3].map((_, i) => ({
+      override_definition_id: defs.get(['override_prompt', 'override_cfg', 'override_width'][i]!),
+    }));
+    const replace = () => t.request('PUT', base, { token: admin, body: list });
+    expect(await burst(replace)).toEqual(Array(8).fill(200));
+    expect((await t.request<unknown[]>('GET', base, { token: admin })).body).toHaveLength(3);
+    const define = () =>
+      t.request('POST', '/api/override-definitions', {
+        token: admin,
+        body: { override_key: 'override_burst', display_name: 'Burst', data_type: 'string' },
+      });
+    expect(await burst(define)).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+  });
+
   it('saves the whole override list as a diff: removed deleted, kept updated in place, new created', async () => {
     const { body } = await t.request<{ id: number }>('POST', '/api/workflows', {
       token: admin,

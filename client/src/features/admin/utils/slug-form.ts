@@ -6,7 +6,7 @@ import {
   DEFAULT_SEED_MODE,
   DEFAULT_WORKFLOW_CATEGORY,
   MESSAGES,
-  uiParameterNameFromKey,
+  defaultUiParameterName,
   type EokConfig,
   type OverrideDefinition,
   type OverrideLinkInput,
@@ -100,7 +100,7 @@ export function itemFromDefinition(definition: OverrideDefinition): OverrideItem
     description: definition.description,
     is_required: false,
     default_value: '',
-    ui_parameter_name: uiParameterNameFromKey(definition.override_key),
+    ui_parameter_name: defaultUiParameterName(definition.override_key),
   };
 }
 
@@ -129,7 +129,7 @@ export function overrideLinks(form: SlugForm): Array<OverrideLinkInput & { id?: 
     override_definition_id: item.definitionId,
     is_required: item.is_required,
     default_value: defaultValue(item),
-    ui_parameter_name: item.ui_parameter_name || uiParameterNameFromKey(item.override_key),
+    ui_parameter_name: item.ui_parameter_name || defaultUiParameterName(item.override_key),
     display_order: index,
   }));
 }
