@@ -138,6 +138,12 @@ describe('gallery', () => {
     expect(await box.getByRole('button', { name: 'Archive' }).isVisible()).toBe(true);
     expect(await listGallery(owner.token, { status: 'archived' })).toEqual([]);
 
+    // U on an image in no folder does nothing: no move, no toast, the same image stays
+    await page.keyboard.press('u');
+    await page.waitForTimeout(300);
+    await box.getByRole('img', { name: `${jobName}, image ${ids[0]}` }).waitFor();
+    expect(await page.getByText('Removed from folder').count()).toBe(0);
+
     await page.keyboard.press('1');
     await page.getByText('Moved to Favourites').waitFor();
     await box.getByRole('img', { name: `${jobName}, image ${ids[1]}` }).waitFor();
@@ -542,6 +548,18 @@ describe('folder manager', () => {
     await dialog.getByRole('button', { name: 'Create Folder' }).click();
     const list = dialog.getByRole('list', { name: 'Your folders' });
     await list.getByRole('listitem', { name: 'Portraits' }).waitFor();
+
+    // the server's refusal goes once the name is changed: it was about the name sent
+    await page.route('**/api/folders', (route) =>
+      route.request().method() === 'POST' ? route.abort() : route.continue(),
+    );
+    await dialog.getByLabel('Folder name').fill('Offline');
+    await dialog.getByRole('button', { name: 'Create Folder' }).click();
+    const refused = dialog.getByRole('alert').filter({ hasText: 'Failed to create folder. Please try again.' });
+    await refused.waitFor();
+    await dialog.getByLabel('Folder name').fill('Offline again');
+    await refused.waitFor({ state: 'detached' });
+    await page.unroute('**/api/folders');
 
     await dialog.getByLabel('Folder name').fill('Landscapes');
     await dialog.getByLabel('Hotkey').fill('1');

@@ -32,7 +32,12 @@ export function FolderForm({ folders, editing, onDone }: FolderFormProps) {
     ? update.isError && errorText(update.error, MESSAGES.updateFolderFailed)
     : create.isError && errorText(create.error, MESSAGES.createFolderFailed);
 
-  const set = (changes: Partial<FolderFormValues>) => setValues((v) => ({ ...v, ...changes }));
+  const set = (changes: Partial<FolderFormValues>) => {
+    // the server's answer was about the values sent; once they change it would mislead
+    if (create.isError) create.reset();
+    if (update.isError) update.reset();
+    setValues((v) => ({ ...v, ...changes }));
+  };
   const auto = () => {
     const taken = folders.filter((f) => f.id !== editing?.id).map((f) => f.hotkey);
     set({ hotkey: suggestHotkey(taken) ?? '' });

@@ -2,18 +2,19 @@ import { Button, EmptyState, List, VStack } from '@chakra-ui/react';
 
 /** SPEC section 2: an empty folder says so; any other empty view lists the filters that emptied it. */
 export function GalleryEmptyState({
-  inFolder,
+  emptyFolder,
   activeFilters,
   canClear,
   onClearFilters,
 }: {
-  inFolder: boolean;
+  /** A folder is open and nothing else narrows it. */
+  emptyFolder: boolean;
   activeFilters: string[];
   /** Some filter other than the folder and the job is on. */
   canClear: boolean;
   onClearFilters: () => void;
 }) {
-  if (inFolder && !canClear) {
+  if (emptyFolder) {
     return (
       <EmptyState.Root bg="bg" borderWidth="1px" rounded="l3">
         <EmptyState.Content>

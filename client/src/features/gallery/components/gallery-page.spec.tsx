@@ -138,6 +138,16 @@ describe('gallery page', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('says no images match, not that the folder is empty, when a job narrows the folder', async () => {
+    renderGallery('/gallery?folder=Best&job=Neon%20city', { folder: 'Best', jobName: 'Neon city' }, []);
+    expect(await screen.findByText('No images match current filters')).toBeInTheDocument();
+    expect(screen.queryByText('This folder is empty')).toBeNull();
+    const listed = screen.getByRole('list', { name: 'Active filters' });
+    expect(listed).toHaveTextContent('Job: Neon city');
+    expect(listed).toHaveTextContent('Folder: Best');
+    expect(screen.queryByRole('button', { name: 'Clear Filters' })).toBeNull();
+  });
+
   it('asks for a page of 100 by cursor', () => {
     const options = galleryItemsQueryOptions(toGalleryQuery(NO_GALLERY_FILTERS));
     expect(options.getNextPageParam({ items: [], nextCursor: 'abc' }, [], null, [])).toBe('abc');

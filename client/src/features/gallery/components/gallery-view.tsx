@@ -11,7 +11,12 @@ import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
 import { hasJobFilter, type GalleryFilterState } from '../hooks/use-gallery-params';
 import { useFollowFolder } from '../hooks/use-follow-folder';
 import { useSelection } from '../hooks/use-selection';
-import { CLEARED_FILTERS, describeActiveFilters, hasClearableFilters } from '../utils/active-filters';
+import {
+  CLEARED_FILTERS,
+  describeActiveFilters,
+  hasClearableFilters,
+  narrowsBeyondFolder,
+} from '../utils/active-filters';
 import { folderTileQuery, type GalleryQuery } from '../utils/gallery-query';
 import type { GridAction } from '../utils/key-actions';
 import { tileClickAction } from '../utils/selection';
@@ -128,7 +133,7 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
       )}
       {pages.data && items.length === 0 && !pages.hasNextPage ? (
         <GalleryEmptyState
-          inFolder={filters.folder !== null}
+          emptyFolder={filters.folder !== null && !narrowsBeyondFolder(filters)}
           activeFilters={describeActiveFilters(filters)}
           canClear={hasClearableFilters(filters)}
           onClearFilters={() => onFiltersChange(CLEARED_FILTERS)}

@@ -94,7 +94,8 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
       restore.mutate({ ids: [item.id], archived: false }, { onError: (error) => logger.warn('restore failed', error) });
     },
     moveTo: (folder: GalleryFolder | null) => {
-      if (!item) return;
+      // where it is already (as the panel's disabled buttons say): nothing to do, nothing to report
+      if (!item || isInFolder(item, folder?.name ?? null)) return;
       advance();
       move.mutate(
         { id: item.id, folderPath: folder?.name ?? '' },
@@ -216,7 +217,11 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
               </Box>
               <Stack px={{ base: 3, md: 5 }} py={3} gap={3}>
                 <LightboxTags key={item.id} item={item} />
-                <LightboxHotkeyPanel folders={folders} currentFolder={item.folder_path} onMove={actions.moveTo} />
+                <LightboxHotkeyPanel
+                  folders={folders}
+                  currentFolder={item.folder_path || null}
+                  onMove={actions.moveTo}
+                />
               </Stack>
             </Flex>
           </Dialog.Content>
@@ -224,4 +229,10 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
       </Portal>
     </Dialog.Root>
   );
+}
+
+/** The item is in that folder (names match regardless of case, as the server's do); null: ungrouped. */
+function isInFolder(item: GalleryItem, folder: string | null): boolean {
+  const current = item.folder_path || null;
+  return folder === null ? current === null : folder.toLowerCase() === current?.toLowerCase();
 }

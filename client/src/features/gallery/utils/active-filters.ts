@@ -26,3 +26,8 @@ export function hasClearableFilters(filters: GalleryFilterState): boolean {
     filters.dateTo !== ''
   );
 }
+
+/** Something besides the folder narrows the view: an empty view is then not an empty folder. */
+export function narrowsBeyondFolder(filters: GalleryFilterState): boolean {
+  return hasClearableFilters(filters) || filters.jobId !== null || filters.jobName !== '';
+}
