@@ -60,6 +60,14 @@ const apiKeySchema = z
   .max(EOK_API_KEY_MAX, { error: `API key must be at most ${EOK_API_KEY_MAX} characters` });
 
 /**
+ * Control characters (a newline, a terminal escape) and invisible format characters (zero-width
+ * spaces, bidi controls) would let a name look like another one, or like none, where every user
+ * sees it: the shared queue.
+ */
+const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}]/u;
+export const USERNAME_HIDDEN_CHARACTERS = 'Username must not contain control or invisible characters';
+
+/**
  * SPEC section 5: username, email and password are required ('Please fill in all required fields'),
  * checked together before any other rule so a half-filled form gets that message.
  */
@@ -74,7 +82,8 @@ export const createUserRequestSchema = z
       username: z
         .string()
         .trim()
-        .max(USERNAME_MAX, { error: `Username must be at most ${USERNAME_MAX} characters` }),
+        .max(USERNAME_MAX, { error: `Username must be at most ${USERNAME_MAX} characters` })
+        .refine((name) => !HIDDEN_CHARACTERS.test(name), { error: USERNAME_HIDDEN_CHARACTERS }),
       email: emailSchema,
       password: passwordSchema,
       role: roleInputSchema.nullish().transform((v) => v ?? 'user'),

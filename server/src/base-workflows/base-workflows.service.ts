@@ -168,6 +168,20 @@ export class BaseWorkflowsService {
 
   private async authorOf(actor: SessionUser): Promise<GitAuthor> {
     const user = await this.users.findById(actor.id);
-    return { name: actor.username, email: user?.email || `${actor.username}@atelier.local` };
+    const fallback = `user-${actor.id}`;
+    return {
+      name: gitIdent(actor.username) || fallback,
+      email: gitIdent(user?.email ?? '') || `${fallback}@atelier.local`,
+    };
   }
+}
+
+/**
+ * A name or email as git keeps it: git drops '<', '>' and line breaks and trims punctuation from
+ * the ends, and refuses a commit whose name is left empty ('<>' as a username would fail every save).
+ */
+function gitIdent(text: string): string {
+  return text
+    .replace(/[<>\p{Cc}]/gu, '')
+    .replace(/^[\s.,:;"'\\]+|[\s.,:;"'\\]+$/g, '');
 }

@@ -82,6 +82,18 @@ describe('admin user management: create and edit', () => {
     expect(badRole.body.error).toBe('Role must be one of user, admin, super_admin');
   });
 
+  it('refuses a username with control or invisible characters, which could pass for another in the shared queue', async () => {
+    const base = { email: 'hidden@example.test', password: 'long enough' };
+    for (const username of ['a\nb', '\u001b[31mred', '\u200b', 'ad\u200bmin', 'admin\u202e']) {
+      const res = await create(adminToken, { ...base, username });
+      expect([res.status, res.body.error], JSON.stringify(username)).toEqual([
+        400,
+        'Username must not contain control or invisible characters',
+      ]);
+    }
+    expect((await create(adminToken, { ...base, username: 'Zoë O’Brien' })).status).toBe(201);
+  });
+
   it('answers 409 for a username taken in any case', async () => {
     await create(adminToken, { username: 'Erin', email: 'erin@example.test', password: 'long enough' });
     const res = await create(adminToken, { username: 'eRIN', email: 'other@example.test', password: 'long enough' });

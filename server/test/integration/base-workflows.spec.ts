@@ -101,6 +101,16 @@ describe('base workflows in git', () => {
     ).toBe(409);
   });
 
+  it('commits for an admin whose username git cannot take as a name', async () => {
+    const angled = await t.createUser({ role: 'admin', username: '<>' });
+    const res = await t.request('POST', '/api/base-workflows', {
+      token: await t.login(angled),
+      body: { name: 'Angled', content: '{"a":1}' },
+    });
+    expect(res.status).toBe(201);
+    expect(git(repo, 'log', '-1', '--format=%an|%s')).toBe(`user-${angled.id}|Create Angled.json`);
+  });
+
   it('refuses JSON that does not parse, with the parser message', async () => {
     const res = await t.request<{ error: string }>('POST', '/api/base-workflows', {
       token: admin,
