@@ -16,6 +16,7 @@ import { itemValues } from './item-inputs.js';
 import { ItemRunner, JobFailure, type ItemResult } from './item-runner.js';
 import { JobEvents } from './job-events.js';
 import { JobProgressRepository } from './job-progress.repository.js';
+import { MediaStore } from './media-store.js';
 import { ProviderRegistry } from './provider-registry.js';
 import { WorkflowContextLoader, WorkflowGoneError } from './workflow-context.js';
 import path from 'node:path';
@@ -54,6 +55,7 @@ export class JobRunner {
     private readonly contexts: WorkflowContextLoader,
     private readonly providers: ProviderRegistry,
     private readonly items: ItemRunner,
+    private readonly media: MediaStore,
     private readonly events: JobEvents,
     private readonly cancels: CancelListener,
     private readonly users: UsersRepository,
@@ -241,9 +243,19 @@ export class JobRunner {
   ): Promise<JobEntity | null> {
     if (result.kind === 'rejected') return this.progress.recordRejected(job.id, batchIndex, result.reason);
     if (result.kind === 'failed') return this.progress.recordFailed(job.id, batchIndex, result.message);
-    const { job: updated, created } = await this.progress.recordProduced(job, batchIndex, seed, result.outputs);
-    this.events.itemsCreated(created);
-    return updated;
+    let recorded: Awaited<ReturnType<JobProgressRepository['recordProduced']>>;
+    try {
+      recorded = await this.progress.recordProduced(job, batchIndex, seed, result.outputs);
+    } catch (error) {
+      // The job went (its user was deleted) while this item was made: the files just stored have no
+      // row to be found or deleted by, so they go now rather than stay on disk for good.
+      if (await this.progress.findJob(job.id)) throw error;
+      this.logger.info({ jobId: job.id, userId: job.userId }, 'job deleted while running; its new files removed');
+      await this.media.removeJob(job.userId, job.id);
+      return null;
+    }
+    this.events.itemsCreated(recorded.created);
+    return recorded.job;
   }
 
   private end(job: JobEntity | null, username: string, provider = 'none'): void {

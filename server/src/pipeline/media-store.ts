@@ -1,4 +1,4 @@
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import { isVideoPath } from '@atelier/shared';
@@ -77,6 +77,13 @@ export class MediaStore {
       });
     }
     return outputs;
+  }
+
+  /** Removes a job's files, for a job that went while an item was being made (its rows are gone). */
+  async removeJob(userId: number, jobId: number): Promise<void> {
+    await rm(this.absolute(`${userId}/${jobId}`), { recursive: true, force: true });
+    // the user's own folder goes too once empty (the user was deleted); if not empty, it stays
+    await rmdir(this.absolute(String(userId))).catch(() => undefined);
   }
 
   private async move(from: string, to: string): Promise<void> {

@@ -1,9 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeleteUserResponse, UserCascadeCounts } from '@atelier/shared';
+import { createTinyWorkflow, submitJob } from '../support/pipeline.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { waitFor } from '../support/wait-for.js';
+import { startWorker, type WorkerProcess } from '../support/worker-process.js';
 import {
   createConfiguration,
   createFavorite,
@@ -171,5 +174,47 @@ describe('DELETE /api/admin/users/:id and its preview', () => {
 
   it('answers 400 for an id that is not one', async () => {
     for (const id of ['abc', '0', '99999999999']) expect((await remove(adminToken, id)).status, id).toBe(400);
+  });
+});
+
+describe('deleting a user whose job is running', () => {
+  let t: TestApp;
+  let worker: WorkerProcess;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    // each item takes 800 ms, so the delete lands while one is being made
+    worker = await startWorker(t, { BUILTIN_ITEM_DELAY_MS: '800' });
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await t.close();
+  });
+
+  const filesUnder = (dir: string): string[] =>
+    existsSync(dir)
+      ? readdirSync(dir, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => e.name)
+      : [];
+
+  it('leaves none of its files on disk, not even those of the item being made', async () => {
+    const superToken = await t.login(await t.createUser({ role: 'super_admin' }));
+    const user = await t.createUser();
+    const workflowId = await createTinyWorkflow(t);
+    const jobId = await submitJob(t, await t.login(user), { workflow_id: workflowId, batch_size: 20 });
+    const rows = () => t.db.pool.query('SELECT 1 FROM gallery_items WHERE job_id = $1', [jobId]);
+    await waitFor('the first item', async () => (await rows()).rowCount! >= 1);
+
+    const deleted = await t.request('DELETE', `/api/admin/users/${user.id}`, { token: superToken });
+    expect(deleted.status).toBe(200);
+    const userDir = path.join(t.dataDir, 'media', String(user.id));
+    // the worker finishes the item it was making, finds its job gone and removes what it stored
+    await waitFor(
+      'the item in progress to end',
+      () => /its new files removed|gallery_items_user_id_fkey/.test(worker.output()),
+      15_000,
+    );
+    expect(filesUnder(userDir)).toEqual([]);
   });
 });
