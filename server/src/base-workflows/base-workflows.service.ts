@@ -181,7 +181,5 @@ export class BaseWorkflowsService {
  * the ends, and refuses a commit whose name is left empty ('<>' as a username would fail every save).
  */
 function gitIdent(text: string): string {
-  return text
-    .replace(/[<>\p{Cc}]/gu, '')
-    .replace(/^[\s.,:;"'\\]+|[\s.,:;"'\\]+$/g, '');
+  return text.replace(/[<>\p{Cc}]/gu, '').replace(/^[\s.,:;"'\\]+|[\s.,:;"'\\]+$/g, '');
 }
