@@ -26,12 +26,16 @@ function adminsOnly(jwt: JwtService, sessions: SessionValidator): RequestHandler
   };
 }
 
-/** Bull Board over the generation queue at /admin/queues. */
+/**
+ * Bull Board over the generation queue at /admin/queues, read-only: its pause, clean, obliterate,
+ * add, retry and remove act on the queue behind the jobs table's back (a cleaned entry leaves its job
+ * 'queued' for good) and without the confirmation the app asks for. Jobs are acted on in the app.
+ */
 export function mountQueueDashboard(app: NestExpressApplication, express: Express): void {
   const board = new ExpressAdapter();
   board.setBasePath(QUEUE_DASHBOARD_PATH);
   createBullBoard({
-    queues: [new BullMQAdapter(app.get(GenerationQueue).queue)],
+    queues: [new BullMQAdapter(app.get(GenerationQueue).queue, { readOnlyMode: true })],
     serverAdapter: board,
     options: { uiConfig: { boardTitle: 'Atelier queue' } },
   });

@@ -48,6 +48,27 @@ describe('the queue dashboard at /admin/queues', () => {
     expect((generation!.counts.waiting ?? 0) + (generation!.counts.prioritized ?? 0)).toBe(1);
   });
 
+  it('is read-only, even for a super_admin: no pause, clean or added entry behind the jobs table', async () => {
+    for (const [method, path, body] of [
+      ['PUT', '/admin/queues/api/queues/generation/pause', undefined],
+      ['PUT', '/admin/queues/api/queues/generation/clean/waiting', undefined],
+      ['PUT', '/admin/queues/api/queues/generation/empty', undefined],
+      ['POST', '/admin/queues/api/queues/generation/add', { name: 'run-job', data: {} }],
+    ] as const) {
+      const res = await t.request(method, path, { token: superAdmin, body });
+      expect(res.status, `${method} ${path}`).toBe(405);
+    }
+    const queues = await t.request<{ queues: Array<{ name: string; isPaused: boolean; readOnlyMode: boolean }> }>(
+      'GET',
+      '/admin/queues/api/queues',
+      { token: admin },
+    );
+    expect(queues.body.queues.find((q) => q.name === 'generation')).toMatchObject({
+      isPaused: false,
+      readOnlyMode: true,
+    });
+  });
+
   it("hands an admin's browser the same token as a path-scoped, HttpOnly, SameSite=Strict cookie", async () => {
     expect((await t.request('POST', '/api/admin/queue-dashboard/session', { token: user })).status).toBe(403);
     const res = await t.request('POST', '/api/admin/queue-dashboard/session', { token: admin });
