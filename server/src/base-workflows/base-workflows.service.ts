@@ -12,7 +12,7 @@ import { WorkflowsRepository } from '../workflows/workflows.repository.js';
 import { BaseWorkflowStore } from './base-workflow-store.js';
 import { parseExistingFileName, slugOf, toBaseWorkflowFileName } from './base-workflow-names.js';
 import type { GitAuthor } from './git.js';
-import { overrideKeysIn, parseJson } from './workflow-file-content.js';
+import { configurableParamsProblem, overrideKeysIn, parseJson } from './workflow-file-content.js';
 
 /** Any fixed number works; every process serialises repository changes on it. */
 export const REPOSITORY_LOCK_KEY = 727_003;
@@ -36,8 +36,12 @@ function toFileContent(content: unknown): string {
     if (!parsed.value || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) {
       throw invalidContent('Invalid JSON: a workflow is a JSON object');
     }
+    const problem = configurableParamsProblem(parsed.value);
+    if (problem) throw invalidContent(problem);
     text = content;
   } else if (content && typeof content === 'object' && !Array.isArray(content)) {
+    const problem = configurableParamsProblem(content);
+    if (problem) throw invalidContent(problem);
     text = JSON.stringify(content, null, 2);
   } else {
     throw invalidContent('Invalid JSON: a workflow is a JSON object');

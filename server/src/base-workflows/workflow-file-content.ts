@@ -1,4 +1,10 @@
-import { OVERRIDE_KEY_PATTERN, configurableParamSchema, type ConfigurableParam } from '@atelier/shared';
+import {
+  OVERRIDE_KEY_PATTERN,
+  configurableParamSchema,
+  isBlank,
+  validateParamValue,
+  type ConfigurableParam,
+} from '@atelier/shared';
 import { z } from 'zod';
 
 /** The wrapped form of DESIGN section 4: a graph plus the parameters a JSON workflow exposes. */
@@ -49,4 +55,30 @@ export function overrideKeysIn(content: unknown): string[] {
   };
   walk(graph);
   return [...keys].sort();
+}
+
+/**
+ * Why a wrapped file's parameters would give a form nobody can submit (min above max, a step of
+ * 0, a select with no options, a default its own rules refuse), or null. A bare graph, or content
+ * that is not the wrapped form at all, has no parameters to check.
+ */
+export function configurableParamsProblem(content: unknown): string | null {
+  const wrapped = readWrapped(content);
+  if (!wrapped) return null;
+  for (const [name, param] of Object.entries(wrapped.configurableParams)) {
+    const problem = paramProblem(param);
+    if (problem) return `Parameter ${name}: ${problem}`;
+  }
+  return null;
+}
+
+function paramProblem(param: ConfigurableParam): string | null {
+  const type = param.type ?? 'text';
+  if (type === 'number') {
+    if (param.min !== undefined && param.max !== undefined && param.min > param.max) return 'min is above max';
+    if (param.step !== undefined && !(param.step > 0)) return 'step must be above 0';
+  }
+  if (type === 'select' && !(param.options ?? []).length) return 'a select needs at least one option';
+  if (type === 'seed_control' || type === 'asset' || isBlank(param.default_value)) return null;
+  return validateParamValue(param, param.default_value, 'the default value');
 }

@@ -111,6 +111,30 @@ describe('base workflows in git', () => {
     expect(git(repo, 'log', '-1', '--format=%an|%s')).toBe(`user-${angled.id}|Create Angled.json`);
   });
 
+  it('refuses parameters nobody could submit, naming the parameter, and writes nothing', async () => {
+    const commits = git(repo, 'rev-list', '--count', 'HEAD');
+    const withParam = (param: object) =>
+      JSON.stringify({ workflow: { '1': { inputs: {} } }, configurable_params: { steps: param } });
+    const cases: Array<[object, string]> = [
+      [{ type: 'number', min: 50, max: 10 }, 'Parameter steps: min is above max'],
+      [{ type: 'number', step: 0 }, 'Parameter steps: step must be above 0'],
+      [{ type: 'select', options: [] }, 'Parameter steps: a select needs at least one option'],
+      [{ type: 'number', min: 1, max: 10, default_value: 99 }, 'Parameter steps: the default value must be at most 10'],
+      [
+        { type: 'select', options: ['a'], default_value: 'b' },
+        'Parameter steps: the default value must be one of the listed options',
+      ],
+    ];
+    for (const [param, message] of cases) {
+      const res = await t.request<{ error?: string }>('POST', '/api/base-workflows', {
+        token: admin,
+        body: { name: 'Unusable', content: withParam(param) },
+      });
+      expect([res.status, res.body.error], JSON.stringify(param)).toEqual([400, message]);
+    }
+    expect(git(repo, 'rev-list', '--count', 'HEAD')).toBe(commits);
+  });
+
   it('refuses JSON that does not parse, with the parser message', async () => {
     const res = await t.request<{ error: string }>('POST', '/api/base-workflows', {
       token: admin,
