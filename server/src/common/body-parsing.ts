@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { BadRequestError } from './app-errors.js';
 
 interface BodyParserError extends Error {
@@ -33,11 +33,29 @@ function bodyErrorHandler(maxBytes: number): ErrorRequestHandler {
   };
 }
 
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+const MULTIPART_TYPE = /^multipart\/form-data\s*;/i;
+
+/**
+ * A body the API would not read (text/plain, a form) is refused as such: left unparsed it would
+ * answer as if the fields sent were missing ('Folder name is required' for a name that was sent).
+ * Requests without a body (an archive, a cancel) need no type; only the API is held to it.
+ */
+const requireJsonBody: RequestHandler = (req, res, next) => {
+  if (!req.path.startsWith('/api/')) return next();
+  const length = req.headers['content-length'];
+  const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  const type = req.headers['content-type'] ?? '';
+  if (!hasBody || JSON_TYPE.test(type) || MULTIPART_TYPE.test(type)) return next();
+  res.status(415).json({ error: 'Content-Type must be application/json' });
+};
+
 /**
  * JSON bodies up to `maxBytes`, counted after a gzip or deflate body is inflated, so a small
  * compressed body cannot unpack into a large one. Uploads are multipart and have their own limit.
  */
 export function installBodyParsing(app: Express, maxBytes: number): void {
+  app.use(requireJsonBody);
   app.use(express.json({ limit: maxBytes }));
   app.use(bodyErrorHandler(maxBytes));
 }

@@ -68,6 +68,24 @@ describe('JSON request body limit (default 2 MB)', () => {
     expect(await login.json()).toEqual({ error: 'Request body is larger than 2 MB' });
   });
 
+  it('answers 415 for a body that is not JSON, instead of reading it as missing fields', async () => {
+    const folders = async () => (await t.request<unknown[]>('GET', '/api/folders', { token: admin })).body.length;
+    const before = await folders();
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', '']) {
+      const res = await post('/api/folders', JSON.stringify({ name: 'Typed' }), { 'content-type': type });
+      expect(res.status, type).toBe(415);
+      expect(await res.json()).toEqual({ error: 'Content-Type must be application/json' });
+    }
+    expect(await folders()).toBe(before);
+    const json = await post('/api/folders', JSON.stringify({ name: 'Typed' }), {
+      'content-type': 'application/json; charset=utf-8',
+    });
+    expect(json.status).toBe(201);
+    // a request without a body needs no type
+    const empty = await fetch(`${t.baseUrl}/api/folders`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(empty.status).toBe(200);
+  });
+
   it('counts a compressed body by its inflated size', async () => {
     const inflated = JSON.stringify({ name: 'bomb', content: ' '.repeat(LIMIT) });
     const compressed = gzipSync(inflated);
