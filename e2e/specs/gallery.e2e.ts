@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiToken, call, workflowIdByName } from '../support/api.js';
 import { DESKTOP, PHONE, appUrl, launchBrowser, newContext, signIn } from '../support/browser.js';
 import {
+  clearSeedUsed,
   createFolderViaApi,
   galleryCount,
   listGallery,
@@ -608,6 +609,92 @@ describe('folder manager', () => {
     await dialog.waitFor({ state: 'detached' });
     const tilesNav = page.getByRole('navigation', { name: 'Folders' });
     await tilesNav.getByRole('button', { name: 'Open folder Portraits' }).waitFor();
+  });
+});
+
+describe('lightbox details', () => {
+  let owner: Owner & { jobId: number };
+  let jobName: string;
+
+  beforeAll(async () => {
+    jobName = uniqueName('Lantern');
+    owner = await ownerWithMedia(jobName, 2);
+  });
+
+  const isFocused = (locator: ReturnType<Page['locator']>) => locator.evaluate((el) => el === document.activeElement);
+
+  it("links the medium's job, copies its seed, serves the original for download, all by keyboard", async () => {
+    const page = await openPage();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openGallery(page, owner);
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(2);
+    const id = Number(await tiles(page).first().getAttribute('data-item-id'));
+    const item = (await listGallery(owner.token)).find((seen) => seen.id === id)!;
+    expect(item.seed_used).not.toBeNull();
+    await viewButton(page, 0).click();
+    const box = lightbox(page);
+    await lightboxImage(page).waitFor();
+
+    const seed = box.getByRole('button', { name: `Copy Seed ${item.seed_used}` });
+    expect(await seed.getByText(`Seed ${item.seed_used}`, { exact: true }).isVisible()).toBe(true);
+    await seed.click();
+    await box.getByText('Seed copied').waitFor({ state: 'attached' });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(String(item.seed_used));
+    // the click was no shortcut: the same image is still shown
+    await box.getByRole('img', { name: `${jobName}, image ${id}` }).waitFor();
+
+    const download = box.getByRole('link', { name: 'Download' });
+    expect(await download.getAttribute('download')).not.toBeNull();
+    const href = (await download.getAttribute('href'))!;
+    const served = await page.evaluate(async (url) => {
+      const response = await fetch(url);
+      return { status: response.status, type: response.headers.get('content-type') };
+    }, href);
+    expect(served.status).toBe(200);
+    expect(served.type).toMatch(/^image\//);
+
+    // from the image, back through the header row by keyboard, and Enter follows the job link
+    await lightboxImage(page).click();
+    await page.keyboard.press('Shift+Tab');
+    expect(await isFocused(download)).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    expect(await isFocused(seed)).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    const jobLink = box.getByRole('link', { name: 'Job details' });
+    expect(await isFocused(jobLink)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: jobName }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/job/${item.job_id}`);
+    expect(item.job_id).toBe(owner.jobId);
+    expect(await lightbox(page).count()).toBe(0);
+  });
+
+  it('fits a phone, and shows no seed for a medium made without one', async () => {
+    const items = await listGallery(owner.token);
+    const unseeded = items[0]!;
+    await clearSeedUsed(unseeded.id);
+    const page = await openPage(PHONE);
+    await openGallery(page, owner);
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(2);
+    await grid(page)
+      .locator(`[data-item-id="${unseeded.id}"]`)
+      .getByRole('button', { name: /^View / })
+      .click();
+    const box = lightbox(page);
+    await box.getByRole('img', { name: `${unseeded.job_name}, image ${unseeded.id}` }).waitFor();
+    await box.getByRole('link', { name: 'Download' }).waitFor();
+    expect(await box.getByRole('button', { name: /Seed/ }).count()).toBe(0);
+    expect(await cutOffElements(page)).toEqual([]);
+    // the row sits between the header and the image, overlapping neither
+    const row = (await box.getByRole('link', { name: 'Job details' }).boundingBox())!;
+    const close = (await box.getByRole('button', { name: 'Close lightbox' }).boundingBox())!;
+    const stage = (await page.getByTestId('lightbox-stage').boundingBox())!;
+    expect(row.y).toBeGreaterThanOrEqual(close.y + close.height);
+    expect(row.y + row.height).toBeLessThanOrEqual(stage.y);
+
+    await box.getByRole('link', { name: 'Job details' }).click();
+    await page.getByRole('heading', { level: 1, name: unseeded.job_name }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/job/${unseeded.job_id}`);
   });
 });
 

@@ -18,11 +18,13 @@ async function call<T>(path: string, token: string, init: RequestInit = {}): Pro
 
 export interface SeenItem {
   id: number;
+  job_id: number;
   job_name: string;
   folder_path: string | null;
   status: string;
   file_path: string;
   user_tags: string[];
+  seed_used: number | null;
 }
 
 /** Runs a job of `count` images through the real worker and waits until every one is in the gallery. */
@@ -80,6 +82,17 @@ export async function seedGalleryCopies(jobId: number, total: number): Promise<v
            JOIN originals o ON o.k = (s - 1) % o.n`,
       [jobId, total],
     );
+  } finally {
+    await client.end();
+  }
+}
+
+/** Forgets the seed that made an item, as for media whose provider reported none. */
+export async function clearSeedUsed(itemId: number): Promise<void> {
+  const client = new pg.Client({ connectionString: inject('e2eDatabaseUrl') });
+  await client.connect();
+  try {
+    await client.query('UPDATE gallery_items SET seed_used = NULL WHERE id = $1', [itemId]);
   } finally {
     await client.end();
   }

@@ -129,3 +129,28 @@ export function TrashIcon() {
     </Svg>
   );
 }
+
+export function CopyIcon() {
+  return (
+    <Svg>
+      <rect x="9" y="9" width="11" height="11" rx="2" />
+      <path d="M5 15V6a2 2 0 0 1 2-2h8" />
+    </Svg>
+  );
+}
+
+export function CheckIcon() {
+  return (
+    <Svg>
+      <path d="m5 12 5 5 9-10" />
+    </Svg>
+  );
+}
+
+export function DownloadIcon() {
+  return (
+    <Svg>
+      <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+    </Svg>
+  );
+}

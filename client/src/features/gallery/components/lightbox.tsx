@@ -21,6 +21,7 @@ import { useTouchGestures } from '../hooks/use-touch-gestures';
 import { useZoomPan } from '../hooks/use-zoom-pan';
 import { isTextField } from '../../../lib/text-field';
 import { isTypingTarget, lightboxKeyAction } from '../utils/key-actions';
+import { LightboxDetails } from './lightbox-details';
 import { LightboxHotkeyPanel } from './lightbox-hotkey-panel';
 import { LightboxStage } from './lightbox-stage';
 import { LightboxTags } from './lightbox-tags';
@@ -155,7 +156,7 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
         <Dialog.Positioner>
           <Dialog.Content ref={contentRef} bg="gray.950" color="white" rounded="none">
             <Flex direction="column" h="100dvh">
-              <Flex px={{ base: 3, md: 5 }} py={3} gap={3} align="center" justify="space-between" wrap="wrap">
+              <Flex px={{ base: 3, md: 5 }} pt={3} gap={3} align="center" justify="space-between" wrap="wrap">
                 <Stack gap={0} minW={0} flex={1}>
                   <Dialog.Title srOnly>Lightbox</Dialog.Title>
                   <Text fontWeight="semibold" fontSize={{ base: 'sm', md: 'md' }} truncate>
@@ -184,6 +185,8 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
                   </Dialog.CloseTrigger>
                 </HStack>
               </Flex>
+              {/* a row of its own under the title: beside it, a phone would squeeze it into three lines */}
+              <LightboxDetails item={item} />
               <Box position="relative" flex={1} minH={0} display="flex">
                 <LightboxStage item={item} stageRef={stageRef} view={view} gestures={gestures} />
                 <IconButton
