@@ -193,3 +193,19 @@ describe.each([
     await h1(page, 'System Analytics').waitFor();
   });
 });
+
+describe('touch targets on a phone', () => {
+  it('gives the seed mode switch a finger-sized height (40 px), not the desktop 24 px', async () => {
+    const context = await newContext(browser, PHONE);
+    contexts.push(context);
+    const page = await context.newPage();
+    await signIn(page, user);
+    await page.goto(appUrl(`/workflow/${ids['Text to Image']}`));
+    await h1(page, 'Text to Image').waitFor();
+    const segments = page.getByRole('radiogroup', { name: 'Seed mode' }).locator('label');
+    expect(await segments.count()).toBe(2);
+    for (const segment of await segments.all())
+      expect((await segment.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+    expect(await cutOffElements(page)).toEqual([]);
+  });
+});

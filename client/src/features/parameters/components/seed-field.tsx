@@ -27,7 +27,8 @@ export function SeedField({
   const draw = () => String(randomSeed());
   const modeSwitch = (
     <SegmentGroup.Root
-      size="xs"
+      // a finger needs more than the desktop's 24 px (WCAG 2.5.8 asks 24, phones' guidelines 40-48)
+      size={{ base: 'md', md: 'xs' }}
       aria-label={`${field.label} mode`}
       value={value.mode}
       onValueChange={(details) =>
