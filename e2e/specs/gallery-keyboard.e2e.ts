@@ -119,5 +119,17 @@ describe('the gallery by keyboard', () => {
     await page.keyboard.press('Home');
     await expect.poll(async () => (await focused(page)).item, WAIT).toBe(ids[0]);
     expect((await focused(page)).inSight).toBe(true);
+
+    // sorting by keys: select the focused tile, send it to a folder by its hotkey, and go on from the next
+    await page.keyboard.press('Escape');
+    await bar.waitFor({ state: 'detached', ...WAIT });
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ item: ids[0], part: 'select' });
+    await page.keyboard.press('Space');
+    await bar.getByText('1 selected').waitFor(WAIT);
+    await page.keyboard.press('k');
+    await page.getByRole('heading', { name: 'Ungrouped Images (249)' }).waitFor(WAIT);
+    await expect.poll(async () => (await focused(page)).item, WAIT).toBe(ids[1]);
+    expect((await focused(page)).part).toBe('select');
   });
 });

@@ -32,6 +32,25 @@ export function useRovingTiles(
   const [activeId, setActiveId] = useState<number | null>(null);
   const pending = useRef<{ id: number; part: TilePart } | null>(null);
   const indexOf = useMemo(() => new Map(items.map((item, index) => [item.id, index])), [items]);
+  /** Where the active tile was, and which of its buttons had focus: for its successor when it leaves. */
+  const last = useRef<{ index: number; part: TilePart } | null>(null);
+
+  // kept up to date as items arrive above it; once it has gone, the index it last had stays
+  useEffect(() => {
+    const index = activeId === null ? undefined : indexOf.get(activeId);
+    if (index !== undefined && last.current) last.current.index = index;
+  });
+
+  // The active tile left the view (moved to a folder or archived by key): the one now in its place
+  // takes over, and takes the focus if it went with the tile, so sorting by keys goes on from there.
+  useEffect(() => {
+    if (activeId === null || indexOf.has(activeId) || !last.current) return;
+    const successor = items[Math.min(last.current.index, items.length - 1)];
+    if (!successor) return;
+    setActiveId(successor.id);
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (lost) pending.current = { id: successor.id, part: last.current.part };
+  }, [activeId, indexOf, items]);
 
   useEffect(() => {
     const want = pending.current;
@@ -50,7 +69,9 @@ export function useRovingTiles(
     tabbableId: items[tabbableIndex]?.id,
     onFocus: (event) => {
       const tile = tileOf(event.target);
-      if (tile) setActiveId(tile.id);
+      if (!tile) return;
+      setActiveId(tile.id);
+      last.current = { index: indexOf.get(tile.id) ?? 0, part: tile.part };
     },
     onKeyDown: (event) => {
       if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
