@@ -145,6 +145,39 @@ describe('migrations', () => {
     }
   });
 
+  it('give overrides named like the seed control, or like an earlier override of the workflow, their key', async () => {
+    db = await createTestDatabase(inject('databaseAdminUrl'), { migrate: false });
+    const before = new DataSource({ ...dataSourceOptions(db.url), migrations: MIGRATIONS.slice(0, -1) });
+    await before.initialize();
+    await before.runMigrations();
+    await before.destroy();
+    const { rows: defs } = await db.pool.query<{ id: number; override_key: string }>(
+      `INSERT INTO override_definitions (override_key, display_name, data_type)
+       VALUES ('override_seed', 'Seed', 'integer'), ('override_prompt', 'Prompt', 'string'),
+              ('override_negative_prompt', 'Negative Prompt', 'string')
+       RETURNING id, override_key`,
+    );
+    const { rows: wf } = await db.pool.query<{ id: number }>(
+      `INSERT INTO workflows (name, workflow_type, workflow_slug) VALUES ('Old', 'slug', 'old') RETURNING id`,
+    );
+    for (const [key, name] of [
+      ['override_seed', 'seed'],
+      ['override_prompt', 'prompt'],
+      ['override_negative_prompt', 'prompt'],
+    ]) {
+      const definition = defs.find((d) => d.override_key === key)!.id;
+      await db.pool.query(
+        'INSERT INTO workflow_overrides (workflow_id, override_definition_id, ui_parameter_name) VALUES ($1, $2, $3)',
+        [wf[0]!.id, definition, name],
+      );
+    }
+    expect(await runMigrations(db.url)).toEqual([ALL.at(-1)]);
+    const { rows } = await db.pool.query<{ ui_parameter_name: string }>(
+      'SELECT ui_parameter_name FROM workflow_overrides ORDER BY id',
+    );
+    expect(rows.map((r) => r.ui_parameter_name)).toEqual(['override_seed', 'prompt', 'override_negative_prompt']);
+  });
+
   it('can all be reverted', async () => {
     db = await createTestDatabase(inject('databaseAdminUrl'));
     const ds = new DataSource(dataSourceOptions(db.url));

@@ -4,6 +4,7 @@ import { GallerySearch1795330000000 } from './1795330000000-gallery-search.js';
 import { GalleryCounts1795340000000 } from './1795340000000-gallery-counts.js';
 import { GalleryCoveringIndexes1795350000000 } from './1795350000000-gallery-covering-indexes.js';
 import { JobsAnalyticsCoveringIndexes1795360000000 } from './1795360000000-jobs-analytics-covering-indexes.js';
+import { OverrideParameterNames1795370000000 } from './1795370000000-override-parameter-names.js';
 
 /** In order. Committed migrations are never edited; a change is a new file appended here. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   GalleryCounts1795340000000,
   GalleryCoveringIndexes1795350000000,
   JobsAnalyticsCoveringIndexes1795360000000,
+  OverrideParameterNames1795370000000,
 ];
