@@ -132,4 +132,33 @@ describe('the gallery by keyboard', () => {
     await expect.poll(async () => (await focused(page)).item, WAIT).toBe(ids[1]);
     expect((await focused(page)).part).toBe('select');
   });
+  it('keeps focus on its tile when new items arrive above it and push it into the next row', async () => {
+    const user = await createUser('user');
+    const token = await apiToken(user);
+    const workflowId = await workflowIdByName(token, 'Text to Image');
+    const jobId = await produceMedia(token, workflowId, `Live ${randomBytes(2).toString('hex')}`, 2);
+    await seedGalleryCopies(jobId, 30);
+
+    const own = await newContext(browser, DESKTOP);
+    const page = await own.newPage();
+    await signIn(page, user);
+    await page.goto(appUrl('/gallery'));
+    await page.getByRole('heading', { name: 'Ungrouped Images (30)' }).waitFor(WAIT);
+    const tiles = page.getByRole('list', { name: 'Media' }).getByRole('listitem');
+    const columns = await tiles.evaluateAll(
+      (all) => all.filter((t) => t.getBoundingClientRect().top === all[0]!.getBoundingClientRect().top).length,
+    );
+    // the last tile of the first row: one new item moves it into the second row, drawn anew there
+    const last = tiles.nth(columns - 1);
+    const id = Number(await last.getAttribute('data-item-id'));
+    await last.getByRole('button', { name: /^View / }).focus();
+
+    await produceMedia(token, workflowId, 'Arrives while focused', 1);
+    await page.getByRole('heading', { name: 'Ungrouped Images (31)' }).waitFor(WAIT);
+    await expect.poll(async () => Number(await tiles.nth(columns).getAttribute('data-item-id')), WAIT).toBe(id);
+    await expect.poll(async () => (await focused(page)).item, WAIT).toBe(id);
+    await page.keyboard.press('ArrowLeft');
+    expect((await focused(page)).item).toBe(Number(await tiles.nth(columns - 1).getAttribute('data-item-id')));
+    await own.close();
+  });
 });

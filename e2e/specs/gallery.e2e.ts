@@ -367,7 +367,7 @@ describe('lightbox edge cases', () => {
     const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await sheet.waitFor();
     expect(await sheet.getByRole('row').first().textContent()).toBe(
-      '←→↑↓HomeEndMove between items (Enter opens one, Tab goes on to its Select box, Space there selects)',
+      '←→↑↓HomeEndPage UpPage DownMove between items (Enter opens one, Tab goes on to its Select box, Space there selects)',
     );
     await page.keyboard.press('Delete');
     await page.keyboard.press('ArrowLeft');

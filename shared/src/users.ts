@@ -62,9 +62,12 @@ const apiKeySchema = z
 /**
  * Control characters (a newline, a terminal escape) and invisible format characters (zero-width
  * spaces, bidi controls) would let a name look like another one, or like none, where every user
- * sees it: the shared queue.
+ * sees it: the shared queue. The zero-width joiner and non-joiner stay: Persian, Indic scripts and
+ * emoji sequences are written with them.
  */
-const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cf}]/u;
+const HIDDEN_CHARACTERS = /(?![\u200c\u200d])[\p{Cc}\p{Cf}]/u;
+/** Something that shows: letters, digits, symbols; not only spaces or joiners. */
+const VISIBLE_CHARACTER = /[^\p{Z}\p{Cc}\p{Cf}]/u;
 export const USERNAME_HIDDEN_CHARACTERS = 'Username must not contain control or invisible characters';
 
 /**
@@ -83,7 +86,9 @@ export const createUserRequestSchema = z
         .string()
         .trim()
         .max(USERNAME_MAX, { error: `Username must be at most ${USERNAME_MAX} characters` })
-        .refine((name) => !HIDDEN_CHARACTERS.test(name), { error: USERNAME_HIDDEN_CHARACTERS }),
+        .refine((name) => !HIDDEN_CHARACTERS.test(name) && (name === '' || VISIBLE_CHARACTER.test(name)), {
+          error: USERNAME_HIDDEN_CHARACTERS,
+        }),
       email: emailSchema,
       password: passwordSchema,
       role: roleInputSchema.nullish().transform((v) => v ?? 'user'),

@@ -84,7 +84,7 @@ describe('admin user management: create and edit', () => {
 
   it('refuses a username with control or invisible characters, which could pass for another in the shared queue', async () => {
     const base = { email: 'hidden@example.test', password: 'long enough' };
-    for (const username of ['a\nb', '\u001b[31mred', '\u200b', 'ad\u200bmin', 'admin\u202e']) {
+    for (const username of ['a\nb', '\u001b[31mred', '\u200b', 'ad\u200bmin', 'admin\u202e', '\u200d']) {
       const res = await create(adminToken, { ...base, username });
       expect([res.status, res.body.error], JSON.stringify(username)).toEqual([
         400,
@@ -92,6 +92,13 @@ describe('admin user management: create and edit', () => {
       ]);
     }
     expect((await create(adminToken, { ...base, username: 'Zoë O’Brien' })).status).toBe(201);
+    // joiners are writing, not hiding: Persian names and emoji sequences use them
+    expect((await create(adminToken, { ...base, email: 'fa@example.test', username: 'می\u200cخواهم' })).status).toBe(
+      201,
+    );
+    expect(
+      (await create(adminToken, { ...base, email: 'em@example.test', username: 'dev\u{1F469}\u200d\u{1F4BB}' })).status,
+    ).toBe(201);
   });
 
   it('answers 409 for a username taken in any case', async () => {

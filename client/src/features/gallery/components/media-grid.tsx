@@ -70,6 +70,7 @@ export function MediaGrid({ items, selection, onTileClick, onToggle }: MediaGrid
       data-selecting={selection.length > 0 || undefined}
       style={{ height: virtualizer.getTotalSize() }}
       onFocus={roving.onFocus}
+      onBlur={roving.onBlur}
       onKeyDown={roving.onKeyDown}
     >
       {rows.map((row) => {

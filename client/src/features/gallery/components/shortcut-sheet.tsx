@@ -10,6 +10,8 @@ const KEY_NAMES: Record<string, string> = {
   ArrowDown: '↓',
   Home: 'Home',
   End: 'End',
+  PageUp: 'Page Up',
+  PageDown: 'Page Down',
   Escape: 'Esc',
   Delete: 'Delete',
   Backspace: 'Backspace',
@@ -30,7 +32,7 @@ const FOLDER_ROW: Shortcut<'move'> = { keys: FOLDER_HOTKEY_KEYS, type: 'move', d
 
 /** The grid's own keys (handled by its tiles, not the table): see useRovingTiles. */
 const GRID_MOVES: Shortcut<'focus'> = {
-  keys: ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'],
+  keys: ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'],
   type: 'focus',
   does: 'Move between items (Enter opens one, Tab goes on to its Select box, Space there selects)',
 };

@@ -6,6 +6,7 @@ interface RovingTiles {
   /** The one tile Tab stops at; every other tile's buttons are skipped by Tab. */
   tabbableId: number | undefined;
   onFocus: (event: FocusEvent<HTMLElement>) => void;
+  onBlur: (event: FocusEvent<HTMLElement>) => void;
   onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
 }
 
@@ -41,20 +42,31 @@ export function useRovingTiles(
     if (index !== undefined && last.current) last.current.index = index;
   });
 
-  // The active tile left the view (moved to a folder or archived by key): the one now in its place
-  // takes over, and takes the focus if it went with the tile, so sorting by keys goes on from there.
+  /** Focus is on a tile, or went with one (blur left the grid for nothing, the tile being gone). */
+  const hadFocus = useRef(false);
+
+  // Focus that went with its tile comes back: the tile was drawn again in another row (items
+  // arrived above it) or left the view (moved to a folder or archived by key), when the one now in
+  // its place takes over, so sorting by keys goes on from there.
   useEffect(() => {
-    if (activeId === null || indexOf.has(activeId) || !last.current) return;
-    const successor = items[Math.min(last.current.index, items.length - 1)];
-    if (!successor) return;
-    setActiveId(successor.id);
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (lost) pending.current = { id: successor.id, part: last.current.part };
-  }, [activeId, indexOf, items]);
+    const focused = document.activeElement;
+    if (!hadFocus.current || pending.current || (focused !== null && focused !== document.body)) return;
+    const stays = activeId !== null && indexOf.has(activeId);
+    const id = stays ? activeId : items[Math.min(last.current?.index ?? 0, items.length - 1)]?.id;
+    if (id === undefined) return;
+    if (!stays) setActiveId(id);
+    pending.current = { id, part: last.current?.part ?? 'open' };
+  });
 
   useEffect(() => {
     const want = pending.current;
     if (!want) return;
+    const focused = document.activeElement;
+    // the user has gone elsewhere meanwhile (a field, a button): that focus stays
+    if (focused && focused !== document.body && !gridRef.current?.contains(focused)) {
+      pending.current = null;
+      return;
+    }
     const button = gridRef.current?.querySelector<HTMLElement>(`[data-item-id="${want.id}"] .media-tile-${want.part}`);
     if (!button) return;
     pending.current = null;
@@ -70,8 +82,21 @@ export function useRovingTiles(
     onFocus: (event) => {
       const tile = tileOf(event.target);
       if (!tile) return;
+      hadFocus.current = true;
       setActiveId(tile.id);
       last.current = { index: indexOf.get(tile.id) ?? 0, part: tile.part };
+    },
+    onBlur: (event) => {
+      const to = event.relatedTarget;
+      if (to instanceof Node) {
+        hadFocus.current = gridRef.current?.contains(to) ?? false;
+        return;
+      }
+      // to nowhere: a click on the page or another window (the tile is still there), or its tile was removed
+      const from = event.target;
+      setTimeout(() => {
+        if (from.isConnected) hadFocus.current = false;
+      }, 0);
     },
     onKeyDown: (event) => {
       if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey) return;
