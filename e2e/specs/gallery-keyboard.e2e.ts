@@ -131,6 +131,16 @@ describe('the gallery by keyboard', () => {
     await page.getByRole('heading', { name: 'Ungrouped Images (249)' }).waitFor(WAIT);
     await expect.poll(async () => (await focused(page)).item, WAIT).toBe(ids[1]);
     expect((await focused(page)).part).toBe('select');
+
+    // archiving it by Delete (after the confirm) hands focus on the same way
+    await page.keyboard.press('Space');
+    await bar.getByText('1 selected').waitFor(WAIT);
+    await page.keyboard.press('Delete');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Archive' }).click();
+    await page.getByRole('heading', { name: 'Ungrouped Images (248)' }).waitFor(WAIT);
+    await expect.poll(async () => (await focused(page)).item, WAIT).toBe(ids[2]);
+    await page.keyboard.press('ArrowRight');
+    expect((await focused(page)).item).toBe(ids[3]);
   });
   it('keeps focus on its tile when new items arrive above it and push it into the next row', async () => {
     const user = await createUser('user');
