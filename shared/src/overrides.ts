@@ -34,8 +34,11 @@ export function uiParameterNameFromKey(key: string): string {
   return key.startsWith(OVERRIDE_KEY_PREFIX) ? key.slice(OVERRIDE_KEY_PREFIX.length) : key;
 }
 
+/** Where a slug job's parameters hold its seed and the seed's mode (override keys all start with `override_`). */
+export const SLUG_SEED_KEY = 'seed';
+export const SLUG_SEED_MODE_KEY = 'seed_mode';
 /** Parameter names a slug job gives its seed control and the seed's mode: no override may take them. */
-export const RESERVED_PARAMETER_NAMES: readonly string[] = ['seed', 'seed_mode'];
+export const RESERVED_PARAMETER_NAMES: readonly string[] = [SLUG_SEED_KEY, SLUG_SEED_MODE_KEY];
 
 /** The name a workflow's override gets by default: the key without its prefix, or the whole key where that is reserved. */
 export function defaultUiParameterName(key: string): string {

@@ -11,7 +11,7 @@ function isRateLimiterRes(value: unknown): value is RateLimiterRes {
 }
 
 /** How many times more failures one username takes from all addresses together than from one. */
-export const ALL_ADDRESSES_FACTOR = 10;
+const ALL_ADDRESSES_FACTOR = 10;
 
 /**
  * Three limits, all kept in Redis so every API process shares them:
@@ -50,12 +50,14 @@ export class LoginRateLimiter {
 
   /** Counts this attempt against the address and refuses it if any limit is used up. */
   async checkAttempt(username: string, ip: string): Promise<void> {
-    for (const [limiter, key] of [
+    const checks = [
       [this.perUsernameAndIp, pairKey(username, ip)],
       [this.perUsername, nameKey(username)],
-    ] as const) {
-      const used = await limiter.get(key);
-      if (used && used.consumedPoints >= limiter.points) throw this.tooMany(used.msBeforeNext);
+    ] as const;
+    const used = await Promise.all(checks.map(([limiter, key]) => limiter.get(key)));
+    for (const [i, [limiter]] of checks.entries()) {
+      const res = used[i];
+      if (res && res.consumedPoints >= limiter.points) throw this.tooMany(res.msBeforeNext);
     }
     try {
       await this.perIp.consume(ip);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { QueryFailedError, type DataSource, type Repository } from 'typeorm';
+import type { DataSource, Repository } from 'typeorm';
+import { isUniqueViolation } from '../common/unique-violation.js';
 import { FolderEntity } from './folder.entity.js';
 
 export interface FolderFields {
@@ -19,10 +20,8 @@ export class FolderConflictError extends Error {
 }
 
 function conflictOf(error: unknown): FolderConflict | null {
-  if (!(error instanceof QueryFailedError)) return null;
-  const { code, constraint } = error.driverError as { code?: string; constraint?: string };
-  if (code !== '23505') return null;
-  return constraint === 'folders_user_hotkey_key' ? 'hotkey' : 'name';
+  if (!isUniqueViolation(error)) return null;
+  return isUniqueViolation(error, 'folders_user_hotkey_key') ? 'hotkey' : 'name';
 }
 
 @Injectable()

@@ -2,6 +2,8 @@ import { createHash, randomInt } from 'node:crypto';
 import {
   MAX_ID,
   SEED_MAX,
+  SLUG_SEED_KEY,
+  SLUG_SEED_MODE_KEY,
   isBlank,
   requiredFieldMessage,
   seedValueSchema,
@@ -15,9 +17,6 @@ import {
 import { BadRequestError } from '../common/app-errors.js';
 import type { OverrideLinkRow } from '../workflows/workflow-overrides.repository.js';
 import type { WorkflowEntity } from '../workflows/workflow.entity.js';
-
-/** Where a slug workflow's seed lives in job.parameters (override keys all start with `override_`). */
-export const SLUG_SEED_KEY = 'seed';
 
 export type ParameterErrors = Record<string, string>;
 
@@ -143,9 +142,8 @@ export function resolveSlugParameters(
     else out[key] = coerce(definition.dataType, value);
   }
   const seed = readSeed(own(raw, SLUG_SEED_KEY), workflow.seedMode, undefined, 'Seed', errors, SLUG_SEED_KEY);
-  if (seed)
-    out[SLUG_SEED_KEY] =
-      raw.seed_mode === 'random' || raw.seed_mode === 'fixed' ? { ...seed, mode: raw.seed_mode } : seed;
+  const mode = own(raw, SLUG_SEED_MODE_KEY);
+  if (seed) out[SLUG_SEED_KEY] = mode === 'random' || mode === 'fixed' ? { ...seed, mode } : seed;
   throwIfAny(errors);
   return out;
 }

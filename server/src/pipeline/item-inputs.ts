@@ -1,5 +1,5 @@
-import { seedValueSchema, type ConfigurableParam } from '@atelier/shared';
-import { itemSeed, randomSeed, SLUG_SEED_KEY } from '../jobs/job-parameters.js';
+import { SLUG_SEED_KEY, seedValueSchema, type ConfigurableParam } from '@atelier/shared';
+import { itemSeed, randomSeed } from '../jobs/job-parameters.js';
 
 /**
  * A job's stored values turned into one item's values: every seed resolved for this batch index

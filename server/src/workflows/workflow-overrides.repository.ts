@@ -34,7 +34,7 @@ export class WorkflowOverridesRepository {
    * The definitions, held FOR SHARE to the end of the transaction: a delete of one (which checks
    * that no workflow uses it) waits for this link to be written and then sees it.
    */
-  findDefinitions(ids: number[], manager: EntityManager = this.repo.manager): Promise<OverrideDefinitionEntity[]> {
+  findDefinitions(ids: number[], manager: EntityManager): Promise<OverrideDefinitionEntity[]> {
     if (!ids.length) return Promise.resolve([]);
     return manager
       .createQueryBuilder(OverrideDefinitionEntity, 'd')

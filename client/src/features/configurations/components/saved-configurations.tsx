@@ -2,6 +2,7 @@ import { Box, Button, HStack, IconButton, Spinner, Stack, Text } from '@chakra-u
 import type { Configuration } from '@atelier/shared';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useConfirmedDelete } from '../../../components/use-confirmed-delete';
 import { TrashIcon } from '../../../components/icons';
 import { errorText, isNotFound } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format-date';
@@ -20,21 +21,15 @@ export function SavedConfigurations({
 }) {
   const { data, isPending } = useConfigurations(workflowId);
   const [appliedId, setAppliedId] = useState<number | null>(null);
-  // the subject stays set while the dialog fades out, so its text never reads ‘’
-  const [subject, setSubject] = useState<Configuration | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const confirm = useConfirmedDelete<Configuration>();
+  const { subject } = confirm;
   const remove = useDeleteConfiguration();
-  // Once deleted, the bin that opened the dialog is gone: the list keeps the focus instead of the
-  // page's start. Read when the dialog closes, after this render, hence a ref.
+  // once deleted, the list keeps the focus
   const rootRef = useRef<HTMLDivElement>(null);
-  const deleted = useRef(false);
 
   const confirmDelete = () => {
     if (!subject) return;
-    const done = () => {
-      deleted.current = true;
-      setConfirming(false);
-    };
+    const done = () => confirm.deleted(() => rootRef.current);
     // already gone (another tab deleted it) is what was asked for
     remove.mutate(subject, { onSuccess: done, onError: (error) => isNotFound(error) && done() });
   };
@@ -78,9 +73,7 @@ export function SavedConfigurations({
                 aria-label={`Delete configuration ${configuration.config_name}`}
                 onClick={() => {
                   remove.reset();
-                  deleted.current = false;
-                  setSubject(configuration);
-                  setConfirming(true);
+                  confirm.ask(configuration);
                 }}
               >
                 <TrashIcon />
@@ -91,12 +84,12 @@ export function SavedConfigurations({
       )}
       <ConfirmDialog
         title="Delete configuration"
-        open={confirming}
+        open={confirm.open}
         pending={remove.isPending}
         error={remove.isError ? errorText(remove.error, DELETE_FAILED) : null}
         onConfirm={confirmDelete}
-        onClose={() => setConfirming(false)}
-        finalFocusEl={() => (deleted.current ? rootRef.current : null)}
+        onClose={confirm.cancel}
+        finalFocusEl={confirm.finalFocusEl}
       >
         <Text>
           Delete the saved configuration &lsquo;{subject?.config_name}&rsquo;? Jobs already sent with it keep their

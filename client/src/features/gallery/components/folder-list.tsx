@@ -1,7 +1,8 @@
 import { Box, Button, HStack, Kbd, Stack, Text } from '@chakra-ui/react';
 import { MESSAGES, type GalleryFolder } from '@atelier/shared';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useConfirmedDelete } from '../../../components/use-confirmed-delete';
 import { errorText } from '../../../lib/api-error';
 import { formatCountOf } from '../../../lib/format';
 import { useDeleteFolder } from '../api/save-folder';
@@ -19,28 +20,18 @@ export function FolderList({
   onEdit: (f: GalleryFolder) => void;
 }) {
   const remove = useDeleteFolder();
-  const [subject, setSubject] = useState<GalleryFolder | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const confirm = useConfirmedDelete<GalleryFolder>();
+  const { subject } = confirm;
   const rootRef = useRef<HTMLDivElement>(null);
-  /** After a delete, the folder whose Delete takes focus (null: none left); undefined until one succeeds. */
-  const focusAfter = useRef<number | null | undefined>(undefined);
 
   const confirmDelete = () => {
     if (!subject) return;
     const index = folders.findIndex((folder) => folder.id === subject.id);
     const neighbour = folders[index + 1] ?? folders[index - 1];
-    remove.mutate(subject.id, {
-      onSuccess: () => {
-        focusAfter.current = neighbour?.id ?? null;
-        setConfirming(false);
-      },
-    });
-  };
-  const afterClose = (): HTMLElement | null => {
-    const id = focusAfter.current;
-    if (id === undefined) return null;
-    const next = id === null ? null : rootRef.current?.querySelector<HTMLElement>(`[data-delete-folder="${id}"]`);
-    return next ?? rootRef.current;
+    const root = () => rootRef.current;
+    const neighbourDelete = () =>
+      root()?.querySelector<HTMLElement>(`[data-delete-folder="${neighbour?.id}"]`) ?? root();
+    remove.mutate(subject.id, { onSuccess: () => confirm.deleted(neighbour ? neighbourDelete : root) });
   };
 
   return (
@@ -79,9 +70,7 @@ export function FolderList({
                 data-delete-folder={folder.id}
                 onClick={() => {
                   remove.reset();
-                  focusAfter.current = undefined;
-                  setSubject(folder);
-                  setConfirming(true);
+                  confirm.ask(folder);
                 }}
               >
                 Delete
@@ -92,12 +81,12 @@ export function FolderList({
       )}
       <ConfirmDialog
         title="Delete folder"
-        open={confirming}
+        open={confirm.open}
         pending={remove.isPending}
         error={remove.isError ? errorText(remove.error, MESSAGES.deleteFolderFailed) : null}
         onConfirm={confirmDelete}
-        onClose={() => setConfirming(false)}
-        finalFocusEl={afterClose}
+        onClose={confirm.cancel}
+        finalFocusEl={confirm.finalFocusEl}
       >
         <Text>{subject && deleteQuestion(subject)}</Text>
       </ConfirmDialog>

@@ -1,5 +1,6 @@
 import { HStack, Kbd, NativeSelect, Text, VisuallyHidden, Wrap, chakra } from '@chakra-ui/react';
 import { HOTKEY_PANEL_FOLDERS, type GalleryFolder } from '@atelier/shared';
+import { sameFolderName } from '../utils/folder-names';
 
 const Chip = chakra('button', {
   base: {
@@ -30,7 +31,7 @@ export function LightboxHotkeyPanel({
   onMove: (folder: GalleryFolder | null) => void;
 }) {
   const shown = folders.slice(0, HOTKEY_PANEL_FOLDERS);
-  const isCurrent = (folder: GalleryFolder) => folder.name.toLowerCase() === currentFolder?.toLowerCase();
+  const isCurrent = (folder: GalleryFolder) => sameFolderName(folder.name, currentFolder);
   return (
     <Wrap
       gap={2}

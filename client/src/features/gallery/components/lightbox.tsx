@@ -21,6 +21,7 @@ import { useTouchGestures } from '../hooks/use-touch-gestures';
 import { useZoomPan } from '../hooks/use-zoom-pan';
 import { isTextField } from '../../../lib/text-field';
 import { isTypingTarget, lightboxKeyAction } from '../utils/key-actions';
+import { sameFolderName } from '../utils/folder-names';
 import { LightboxDetails } from './lightbox-details';
 import { LightboxHotkeyPanel } from './lightbox-hotkey-panel';
 import { LightboxStage } from './lightbox-stage';
@@ -96,7 +97,7 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
     },
     moveTo: (folder: GalleryFolder | null) => {
       // where it is already (as the panel's disabled buttons say): nothing to do, nothing to report
-      if (!item || isInFolder(item, folder?.name ?? null)) return;
+      if (!item || sameFolderName(item.folder_path, folder?.name)) return;
       advance();
       move.mutate(
         { id: item.id, folderPath: folder?.name ?? '' },
@@ -232,10 +233,4 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
       </Portal>
     </Dialog.Root>
   );
-}
-
-/** The item is in that folder (names match regardless of case, as the server's do); null: ungrouped. */
-function isInFolder(item: GalleryItem, folder: string | null): boolean {
-  const current = item.folder_path || null;
-  return folder === null ? current === null : folder.toLowerCase() === current?.toLowerCase();
 }

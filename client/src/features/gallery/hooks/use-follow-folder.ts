@@ -1,5 +1,6 @@
 import type { GalleryFolder } from '@atelier/shared';
 import { useEffect, useRef } from 'react';
+import { sameFolderName } from '../utils/folder-names';
 
 /**
  * The folder being viewed is named in the address; when it is renamed the view follows it to its
@@ -17,7 +18,7 @@ export function useFollowFolder(
       entered.current = null;
       return;
     }
-    const current = folders.find((f) => f.name.toLowerCase() === folder.toLowerCase());
+    const current = folders.find((f) => sameFolderName(f.name, folder));
     if (current) {
       // renamed in letter case only: the address and breadcrumb take the new spelling too
       if (entered.current === current.id && current.name !== folder) go(current.name);

@@ -1,4 +1,5 @@
 import type { GalleryItem } from '@atelier/shared';
+import { sameFolderName } from './folder-names';
 import type { GalleryQuery } from './gallery-query';
 
 function localDay(day: string, addDays = 0): number {
@@ -12,10 +13,7 @@ function localDay(day: string, addDays = 0): number {
  */
 export function itemMatchesQuery(item: GalleryItem, query: GalleryQuery): boolean {
   if (item.status !== query.status) return false;
-  if (query.folder !== undefined) {
-    const folder = (item.folder_path ?? '').toLowerCase();
-    if (folder !== query.folder.trim().toLowerCase()) return false;
-  }
+  if (query.folder !== undefined && !sameFolderName(item.folder_path, query.folder.trim())) return false;
   if (query.job_id !== undefined && item.job_id !== query.job_id) return false;
   if (query.job_name && item.job_name !== query.job_name) return false;
   if (query.workflow && item.workflow_name !== query.workflow) return false;
