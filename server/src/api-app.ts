@@ -5,6 +5,7 @@ import { AppModule } from './app.module.js';
 import { NEXT_CURSOR_HEADER } from '@atelier/shared';
 import { installBodyParsing } from './common/body-parsing.js';
 import { securityHeaders } from './common/security-headers.js';
+import { serverTiming } from './common/server-timing.js';
 import type { Runtime } from './common/runtime.js';
 import { defaultClientDistDir, mountClient } from './client-hosting/client-hosting.js';
 import { ApiMetrics } from './metrics/api-metrics.js';
@@ -38,6 +39,7 @@ export async function createApiApp(runtime: Runtime): Promise<NestExpressApplica
   // and media files keep the ETag it makes from their size and date.
   express.set('etag', () => undefined);
   if (runtime.config.trustProxy) app.set('trust proxy', true);
+  express.use(serverTiming());
   const metrics = app.get(ApiMetrics);
   express.use(metrics.httpMiddleware());
   express.get('/metrics', metricsEndpoint(metrics.registry, runtime.config.metrics.token));

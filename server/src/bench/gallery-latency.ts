@@ -27,6 +27,8 @@ export interface GalleryCaseResult {
   api: Stats;
   /** Null for a floor with no SQL under it. */
   raw: Stats | null;
+  /** The API's own Server-Timing: `app` (in the API process) and `auth` (token and session); null on a bare floor. */
+  inApi: { app: Stats; auth: Stats | null } | null;
   /** What the API answered, to show the case measured something real. */
   answered: string;
   /** False for the floor: a no-op call shown for scale, held to no target. */
@@ -96,6 +98,18 @@ interface Answer {
   body: unknown;
   text: string;
   cursor: string | null;
+  /** Server-Timing metrics (name -> ms). */
+  timing: Record<string, number>;
+}
+
+/** `auth;dur=0.71, app;dur=3.52` -> { auth: 0.71, app: 3.52 } */
+export function parseServerTiming(header: string | string[] | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const part of (typeof header === 'string' ? header : '').split(',')) {
+    const match = /^\s*([\w-]+)(?:;[^,]*?)?;dur=([\d.]+)/.exec(part);
+    if (match) out[match[1]!] = Number(match[2]);
+  }
+  return out;
 }
 
 function getJson(baseUrl: string, path: string, token: string): Promise<Answer> {
@@ -111,7 +125,12 @@ function getJson(baseUrl: string, path: string, token: string): Promise<Answer> 
           return;
         }
         const cursor = res.headers[NEXT_CURSOR_HEADER.toLowerCase()];
-        resolve({ body: JSON.parse(text) as unknown, text, cursor: typeof cursor === 'string' ? cursor : null });
+        resolve({
+          body: JSON.parse(text) as unknown,
+          text,
+          cursor: typeof cursor === 'string' ? cursor : null,
+          timing: parseServerTiming(res.headers['server-timing']),
+        });
       });
     });
     req.on('error', reject);
@@ -221,17 +240,19 @@ export async function measureGalleryCases(
   const results: GalleryCaseResult[] = [];
   for (const c of cases) {
     let answered = '';
-    const api = async () => {
-      const started = performance.now();
-      const { body } = await getJson(c.baseUrl ?? baseUrl, c.path, c.token ?? token);
-      const elapsed = performance.now() - started;
-      answered = describe(body);
-      return elapsed;
-    };
     const { queries } = c;
     const apiTimes: number[] = [];
     const rawTimes: number[] = [];
-    const timeApi = async () => apiTimes.push(await api());
+    const appTimes: number[] = [];
+    const authTimes: number[] = [];
+    const timeApi = async () => {
+      const started = performance.now();
+      const { body, timing } = await getJson(c.baseUrl ?? baseUrl, c.path, c.token ?? token);
+      apiTimes.push(performance.now() - started);
+      if (timing.app !== undefined) appTimes.push(timing.app);
+      if (timing.auth !== undefined) authTimes.push(timing.auth);
+      answered = describe(body);
+    };
     // a floor has no SQL: its calls are the API's alone
     const timeRaw = async () => {
       if (queries.length === 0) return;
@@ -243,8 +264,7 @@ export async function measureGalleryCases(
       await timeApi();
       await timeRaw();
     }
-    apiTimes.length = 0;
-    rawTimes.length = 0;
+    for (const xs of [apiTimes, rawTimes, appTimes, authTimes]) xs.length = 0;
     for (let i = 0; i < calls; i++) {
       if (i % 2 === 0) {
         await timeApi();
@@ -260,6 +280,7 @@ export async function measureGalleryCases(
       path: c.path,
       api: stats(apiTimes),
       raw: queries.length ? stats(rawTimes) : null,
+      inApi: appTimes.length ? { app: stats(appTimes), auth: authTimes.length ? stats(authTimes) : null } : null,
       answered,
       judged: c.judged,
     });

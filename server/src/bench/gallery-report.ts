@@ -58,6 +58,8 @@ export function renderGalleryReport(r: GalleryBenchResult): string {
       rows,
     ),
     '',
+    renderBreakdown(r.cases),
+    '',
     table(
       ['Depth', 'Cursor page p50', 'First page p50', 'Ratio', 'Target', 'Met'],
       [
@@ -83,6 +85,46 @@ export function renderGalleryReport(r: GalleryBenchResult): string {
       'answered for the first page and the count, from a process with no framework, token or database.',
     '',
     renderAnalytics(r.analytics),
+  ].join('\n');
+}
+
+/**
+ * Splits each API p50 by the API's own Server-Timing: time in the API process (first middleware to
+ * headers out), the part of it spent on the token and session check, and what is left outside the
+ * process (HTTP both ways, the body read and parsed by the client). Medians of each series, so the
+ * parts need not add up exactly.
+ */
+function renderBreakdown(cases: GalleryBenchResult['cases']): string {
+  const rows = cases.flatMap((c) => {
+    if (!c.inApi) return [];
+    const { app, auth } = c.inApi;
+    return [
+      [
+        c.name,
+        ms(c.api.p50),
+        ms(app.p50),
+        auth ? ms(auth.p50) : '-',
+        c.raw ? ms(c.raw.p50) : '-',
+        c.raw ? ms(app.p50 - c.raw.p50) : '-',
+        ms(c.api.p50 - app.p50),
+      ],
+    ];
+  });
+  return [
+    "Where the API's time goes (p50 of each, from the API's Server-Timing header):",
+    '',
+    table(
+      [
+        'Case',
+        'API p50, as the client sees it',
+        'In the API process',
+        'Of which token and session check',
+        'Raw SQL',
+        'In the API minus raw SQL',
+        'Outside the API process',
+      ],
+      rows,
+    ),
   ].join('\n');
 }
 
