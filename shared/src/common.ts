@@ -53,3 +53,17 @@ export function searchTextSchema(name = 'Search') {
     .max(SEARCH_MAX_LENGTH, { error: `${name} must be at most ${SEARCH_MAX_LENGTH} characters` })
     .optional();
 }
+
+/**
+ * Control characters (a newline, a terminal escape) and invisible format characters (zero-width
+ * spaces, bidi controls) would let a name look like another one, or like none. The zero-width
+ * joiner and non-joiner stay: Persian, Indic scripts and emoji sequences are written with them.
+ */
+const HIDDEN_CHARACTERS = /(?![\u200c\u200d])[\p{Cc}\p{Cf}]/u;
+/** Something that shows: letters, digits, symbols; not only spaces or joiners. */
+const VISIBLE_CHARACTER = /[^\p{Z}\p{Cc}\p{Cf}]/u;
+
+/** A name with no hidden characters that shows something (or is empty: "required" is another rule). */
+export function isShownName(name: string): boolean {
+  return !HIDDEN_CHARACTERS.test(name) && (name === '' || VISIBLE_CHARACTER.test(name));
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema } from './common.js';
+import { isShownName, isoDateSchema } from './common.js';
 import { DEFAULT_FOLDER_COLOR, FOLDER_NAME_MAX } from './constants.js';
 import { MESSAGES } from './messages.js';
 
@@ -22,12 +22,16 @@ export function normalizeHotkey(raw: string | null | undefined): string | null {
   return trimmed === '' ? null : trimmed.toLowerCase();
 }
 
+export const FOLDER_NAME_HIDDEN_CHARACTERS = 'Folder name must not contain control or invisible characters';
+
 export const folderInputSchema = z.object({
   name: z
     .string({ error: MESSAGES.folderNameRequired })
     .trim()
     .min(1, { error: MESSAGES.folderNameRequired })
-    .max(FOLDER_NAME_MAX, { error: `Folder name must be at most ${FOLDER_NAME_MAX} characters` }),
+    .max(FOLDER_NAME_MAX, { error: `Folder name must be at most ${FOLDER_NAME_MAX} characters` })
+    // a name of only a zero-width space looks like no name on the folder tile and in the lightbox
+    .refine(isShownName, { error: FOLDER_NAME_HIDDEN_CHARACTERS }),
   hotkey: z
     .string()
     .nullish()

@@ -80,11 +80,12 @@ export const GALLERY_TAG_MESSAGES = {
 
 export const userTagsSchema = z.object({
   user_tags: z
-    .array(z.string().max(TAG_MAX_LENGTH, { error: TAG_TOO_LONG }), {
+    // the limits apply to the tags as stored: trimmed, blanks and repeats dropped
+    .array(z.string().trim().max(TAG_MAX_LENGTH, { error: TAG_TOO_LONG }), {
       error: 'user_tags must be a list of tags',
     })
-    .max(GALLERY_ITEM_MAX_TAGS, { error: GALLERY_TAG_MESSAGES.tooMany })
-    .transform(normalizeTags),
+    .transform(normalizeTags)
+    .refine((tags) => tags.length <= GALLERY_ITEM_MAX_TAGS, { error: GALLERY_TAG_MESSAGES.tooMany }),
 });
 
 export const bulkResultSchema = z.object({ updated: z.number().int() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES, roleSchema } from './auth.js';
-import { idSchema, isoDateSchema } from './common.js';
+import { idSchema, isShownName, isoDateSchema } from './common.js';
 import { MESSAGES } from './messages.js';
 import { workflowTypeSchema } from './workflows.js';
 
@@ -59,15 +59,7 @@ const apiKeySchema = z
   .trim()
   .max(EOK_API_KEY_MAX, { error: `API key must be at most ${EOK_API_KEY_MAX} characters` });
 
-/**
- * Control characters (a newline, a terminal escape) and invisible format characters (zero-width
- * spaces, bidi controls) would let a name look like another one, or like none, where every user
- * sees it: the shared queue. The zero-width joiner and non-joiner stay: Persian, Indic scripts and
- * emoji sequences are written with them.
- */
-const HIDDEN_CHARACTERS = /(?![\u200c\u200d])[\p{Cc}\p{Cf}]/u;
-/** Something that shows: letters, digits, symbols; not only spaces or joiners. */
-const VISIBLE_CHARACTER = /[^\p{Z}\p{Cc}\p{Cf}]/u;
+/** A username is seen by every user in the shared queue: it must not pass for another, or for none (isShownName). */
 export const USERNAME_HIDDEN_CHARACTERS = 'Username must not contain control or invisible characters';
 
 /**
@@ -86,7 +78,7 @@ export const createUserRequestSchema = z
         .string()
         .trim()
         .max(USERNAME_MAX, { error: `Username must be at most ${USERNAME_MAX} characters` })
-        .refine((name) => !HIDDEN_CHARACTERS.test(name) && (name === '' || VISIBLE_CHARACTER.test(name)), {
+        .refine(isShownName, {
           error: USERNAME_HIDDEN_CHARACTERS,
         }),
       email: emailSchema,

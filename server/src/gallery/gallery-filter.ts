@@ -21,7 +21,10 @@ export interface KeysetCursor {
 /** The first instant of a local day, given the client's getTimezoneOffset() in minutes. */
 export function localDayStart(day: string, tzOffsetMinutes: number, plusDays = 0): Date {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + plusDays) + tzOffsetMinutes * 60_000);
+  const start = new Date(0);
+  // not Date.UTC, which reads years 0-99 as 1900-1999
+  start.setUTCFullYear(y, m - 1, d + plusDays);
+  return new Date(start.getTime() + tzOffsetMinutes * 60_000);
 }
 
 /**
@@ -80,8 +83,13 @@ export class GalleryWhere {
     if (f.workflow) this.add(`g.workflow_name = ${this.param(f.workflow)}`);
     if (f.search) {
       const p = this.param(containsPattern(f.search));
-      // the expression of gallery_items_search_trgm_idx, so the trigram index serves it
+      // the expression of gallery_items_search_trgm_idx, so the trigram index serves it; it joins
+      // the fields with spaces, so the rows it finds are checked field by field ("city Text" must
+      // not match the job "Neon city" of the workflow "Text to Image")
       this.add(`(g.job_name || ' ' || g.workflow_name || ' ' || atelier_tags_text(g.user_tags)) ILIKE ${p}`);
+      this.add(
+        `(g.job_name ILIKE ${p} OR g.workflow_name ILIKE ${p} OR EXISTS (SELECT 1 FROM unnest(g.user_tags) t WHERE t ILIKE ${p}))`,
+      );
     }
     if (f.dateFrom) this.add(`g.created_at >= ${this.param(localDayStart(f.dateFrom, f.tz))}`);
     if (f.dateTo) this.add(`g.created_at < ${this.param(localDayStart(f.dateTo, f.tz_to ?? f.tz, 1))}`);
@@ -103,7 +111,9 @@ export function encodeCursor(cursor: KeysetCursor): string {
 }
 
 /** timestamptz::text as PostgreSQL prints it here, e.g. `2026-11-25 16:00:00.123456+00`. */
-const PG_TIMESTAMPTZ = /^(\d{4}-\d{2}-\d{2}) \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+const PG_TIMESTAMPTZ = /^(\d{4}-\d{2}-\d{2}) \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
+/** PostgreSQL refuses a UTC offset past 15:59:59 ("time zone displacement out of range"). */
+const MAX_OFFSET_HOURS = 15;
 
 /**
  * Null for anything that is not a cursor this server made. Only the form the server writes gets
@@ -116,8 +126,9 @@ export function decodeCursor(raw: string): KeysetCursor | null {
     if (!Array.isArray(value) || value.length !== 2) return null;
     const [createdAt, id] = value as [unknown, unknown];
     if (typeof createdAt !== 'string' || typeof id !== 'number') return null;
-    const day = PG_TIMESTAMPTZ.exec(createdAt)?.[1];
+    const [, day, offsetH, offsetM = '0', offsetS = '0'] = PG_TIMESTAMPTZ.exec(createdAt) ?? [];
     if (day === undefined || !isCalendarDay(day) || !isClockTime(createdAt.slice(11, 19))) return null;
+    if (Number(offsetH) > MAX_OFFSET_HOURS || Number(offsetM) > 59 || Number(offsetS) > 59) return null;
     if (!Number.isInteger(id) || id < 1 || id > MAX_ID) return null;
     return { createdAt, id };
   } catch {

@@ -112,10 +112,14 @@ export class GalleryRepository {
     );
   }
 
-  /** The user's folder of that name (case-insensitive), or null. */
-  async folderIdByName(userId: number, name: string, m: EntityManager = this.db.manager): Promise<number | null> {
+  /**
+   * The user's folder of that name (case-insensitive), or null. Called in a transaction, it holds
+   * the folder (KEY SHARE) until the end, so a delete waits for the items moved into it; a folder
+   * deleted first is not found.
+   */
+  async folderIdByName(userId: number, name: string, m: EntityManager): Promise<number | null> {
     const rows: Array<{ id: number }> = await m.query(
-      'SELECT id FROM folders WHERE user_id = $1 AND lower(name) = lower($2)',
+      'SELECT id FROM folders WHERE user_id = $1 AND lower(name) = lower($2) FOR KEY SHARE',
       [userId, name],
     );
     return rows[0]?.id ?? null;
@@ -154,7 +158,8 @@ export class GalleryRepository {
     lock: '' | 'FOR UPDATE' = '',
   ): Promise<number[]> {
     const owned: Array<{ id: number }> = await (m ?? this.db).query(
-      `SELECT id FROM gallery_items WHERE id = ANY($1) AND user_id = $2 ${lock}`,
+      // locked in id order, so two bulk calls over overlapping items queue instead of deadlocking
+      `SELECT id FROM gallery_items WHERE id = ANY($1) AND user_id = $2 ${lock ? `ORDER BY id ${lock}` : ''}`,
       [ids, userId],
     );
     const found = new Set(owned.map((r) => r.id));

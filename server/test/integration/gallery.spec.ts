@@ -131,6 +131,10 @@ describe('gallery API', () => {
     expect(await names('?search=fox')).toEqual(['e-newest']);
     expect(await names('?search=HERO')).toEqual(['a-oldest']);
     expect(await names('?search=landsc')).toEqual(['c']);
+    // one field (or one tag) must hold the text: not the end of one field and the start of the next
+    expect(await names('?search=c Landscape')).toEqual([]);
+    expect(await names('?search=hero blue')).toEqual([]);
+    expect(await count('?search=hero blue')).toBe(0);
     expect(await names('?dateFrom=2026-11-10&dateTo=2026-11-11')).toEqual(['c', 'b']);
     // the same days seen from UTC+2 (getTimezoneOffset -120): 23:30Z on the 10th is already the 11th there
     expect(await names('?dateFrom=2026-11-11&dateTo=2026-11-11&tz=-120')).toEqual(['c', 'b']);
@@ -227,6 +231,21 @@ describe('gallery API', () => {
       body: { user_tags: [' red ', '', 'Red', 'sky'] },
     });
     expect(res.body.user_tags).toEqual(['red', 'sky']);
+    // the limits hold for the tags as stored: 50 characters once trimmed, 30 once repeats are dropped
+    const long = 't'.repeat(50);
+    const trimmed = await t.request<GalleryItem>('PUT', `/api/gallery/${id}/tags`, {
+      token,
+      body: { user_tags: [`  ${long}  `, ...Array.from({ length: 30 }, () => 'again')] },
+    });
+    expect([trimmed.status, trimmed.body.user_tags]).toEqual([200, [long, 'again']]);
+    const tooLong = await t.request('PUT', `/api/gallery/${id}/tags`, { token, body: { user_tags: [`${long}t`] } });
+    expect([tooLong.status, tooLong.body]).toEqual([
+      400,
+      expect.objectContaining({ error: 'A tag is at most 50 characters' }),
+    ]);
+    const tooMany = Array.from({ length: 31 }, (_, i) => `tag ${i}`);
+    const many = await t.request('PUT', `/api/gallery/${id}/tags`, { token, body: { user_tags: tooMany } });
+    expect([many.status, many.body]).toEqual([400, expect.objectContaining({ error: 'At most 30 tags' })]);
     expect((await t.request('PUT', `/api/gallery/${id}/tags`, { token, body: { user_tags: 'red' } })).status).toBe(400);
   });
 
@@ -309,11 +328,70 @@ describe('gallery API', () => {
     ).toBe('Folder name is required');
     expect((await t.request('POST', '/api/folders', { token, body: { name: 'x', hotkey: '0' } })).status).toBe(400);
     expect((await t.request('POST', '/api/folders', { token, body: { name: 'x'.repeat(51) } })).status).toBe(400);
+    // a name that shows nothing, or carries a terminal escape
+    for (const name of ['\u200b', ' \u200b\u2060 ', 'a\u001b[31mred', 'two\nlines']) {
+      const hidden = await t.request<{ error: string }>('POST', '/api/folders', { token, body: { name } });
+      expect([hidden.status, hidden.body.error], JSON.stringify(name)).toEqual([
+        400,
+        'Folder name must not contain control or invisible characters',
+      ]);
+    }
     const keep = (await t.request<GalleryFolder[]>('GET', '/api/folders', { token })).body.find(
       (f) => f.name === 'Keep',
     )!;
     const removed = await t.request('DELETE', `/api/folders/${keep.id}`, { token });
     expect(removed.body).toMatchObject({ images_unfoldered: 3 });
     expect(await names('?folder=')).toEqual(['c', 'b', 'a-oldest']);
+  });
+
+  describe('at the same time', () => {
+    const myIds = () => [...ids.entries()].filter(([k]) => k.startsWith('me:')).map(([, id]) => id);
+
+    it('runs bulk calls over overlapping items one after the other, none failing', async () => {
+      await insertItems(
+        me,
+        Array.from({ length: 60 }, (_, i) => ({ job: `many-${i}`, createdAt: '2026-11-21T10:00:00Z' })),
+      );
+      const all = myIds();
+      // each call takes the items in another order, overlapping every other call
+      const calls = Array.from({ length: 24 }, (_, i) => {
+        const picked = all
+          .filter((_, j) => (j * 7 + i) % 3 !== 0)
+          .sort((a, b) => ((a * (i + 3)) % 17) - ((b * (i + 3)) % 17));
+        const path = ['/api/gallery/bulk-archive', '/api/gallery/bulk-unarchive', '/api/gallery/bulk-folder'][i % 3]!;
+        const body = i % 3 === 2 ? { ids: picked, folder_path: i % 2 ? 'Keep' : '' } : { ids: picked };
+        return t.request('POST', path, { token, body });
+      });
+      const statuses = (await Promise.all(calls)).map((r) => r.status);
+      expect(statuses).toEqual(statuses.map(() => 200));
+      // the counters the triggers keep still agree with the items
+      const counted = await count('?status=active');
+      const { rows } = await t.db.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM gallery_items WHERE user_id = $1 AND status = 'active'`,
+        [me.id],
+      );
+      expect(counted).toBe(rows[0]!.n);
+    });
+
+    it('moves into a folder being deleted either before the delete or not at all (400), never failing', async () => {
+      const mine = myIds();
+      await t.request('POST', '/api/gallery/bulk-folder', { token, body: { ids: mine, folder_path: '' } });
+      for (let round = 0; round < 12; round++) {
+        const name = `Doomed ${round}`;
+        const folder = await t.request<{ id: number }>('POST', '/api/folders', { token, body: { name } });
+        const [moved, deleted] = await Promise.all([
+          t.request<{ error?: string }>('POST', '/api/gallery/bulk-folder', {
+            token,
+            body: { ids: mine, folder_path: name },
+          }),
+          t.request('DELETE', `/api/folders/${folder.body.id}`, { token }),
+        ]);
+        expect(deleted.status).toBe(200);
+        if (moved.status === 400) expect(moved.body.error).toBe(`Unknown folder: ${name}`);
+        else expect(moved.status).toBe(200);
+        // whichever came first, the items are left in no folder
+        expect(await count('?folder=')).toBe(4);
+      }
+    });
   });
 });

@@ -258,6 +258,11 @@ describe('values that look right but are not', () => {
       ['2026-11-25 16:00:00.123456+00', 1e20],
       ['2026-11-25 16:00:00.123456+00', 2_147_483_648],
       ['2026-11-25 16:00:00.123456+00', 0],
+      // offsets PostgreSQL refuses ("time zone displacement out of range")
+      ['2026-04-01 12:00:00+16', 5],
+      ['2026-04-01 12:00:00+99', 5],
+      ['2026-04-01 12:00:00+10:99', 5],
+      ['2026-04-01 12:00:00-00:00:99', 5],
     ];
     for (const value of forged) {
       const res = await t.request<{ error?: string }>('GET', `/api/gallery?cursor=${cursor(value)}`, { token });
