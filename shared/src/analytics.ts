@@ -43,5 +43,22 @@ export const analyticsQuerySchema = z.object({
   period: analyticsPeriodSchema.default('30days'),
   /** The viewer's Date.getTimezoneOffset() in minutes, for usage by hour. */
   tz: z.coerce.number().int().min(-840).max(840).default(0),
+  /** The viewer's IANA time zone (Europe/Berlin): hours then follow its clock changes; `tz` is the fallback. */
+  timezone: z
+    .string()
+    .max(64, { error: 'Unknown time zone' })
+    .refine(isTimeZoneName, { error: 'Unknown time zone' })
+    .optional(),
 });
+
+/** An IANA zone name this runtime knows: letters, digits and _ + - / only (no offsets like +01:00). */
+export function isTimeZoneName(name: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;

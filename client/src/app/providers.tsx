@@ -1,8 +1,9 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Provider as JotaiProvider, type createStore } from 'jotai';
 import { useEffect, type ReactNode } from 'react';
 import { onSessionUserChange } from '../features/auth/atoms/session-atom';
+import { system } from './theme';
 
 type JotaiStore = ReturnType<typeof createStore>;
 
@@ -18,7 +19,7 @@ export function AppProviders({
 }) {
   useEffect(() => onSessionUserChange(() => queryClient.clear()), [queryClient]);
   return (
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={system}>
       <QueryClientProvider client={queryClient}>
         <JotaiProvider store={store}>{children}</JotaiProvider>
       </QueryClientProvider>

@@ -25,7 +25,12 @@ export class AnalyticsController {
     @Query(new ZodValidationPipe(analyticsQuerySchema)) query: AnalyticsQuery,
   ): Promise<Analytics> {
     const system = isAdminRole(user.role);
-    const scope = { userId: system ? null : user.id, days: PERIOD_DAYS[query.period], tz: query.tz };
+    const scope = {
+      userId: system ? null : user.id,
+      days: PERIOD_DAYS[query.period],
+      tz: query.tz,
+      timeZone: query.timezone,
+    };
     const [system_stats, popular_workflows, active_users, usage_by_hour] = await Promise.all([
       this.analytics.systemStats(scope),
       this.analytics.popularWorkflows(scope, DASHBOARD_TOP_WORKFLOWS),

@@ -7,8 +7,14 @@ export interface AnalyticsScope {
   /** null: the whole system. */
   userId: number | null;
   days: number;
+  /** The viewer's getTimezoneOffset() minutes: their hours when no zone name is known. */
   tz: number;
+  /** The viewer's IANA zone, e.g. Europe/Berlin: each job's hour at that date's offset. */
+  timeZone?: string;
 }
+
+/** PostgreSQL's invalid_parameter_value, as raised for a time zone it does not know. */
+const UNKNOWN_ZONE = '22023';
 
 /** Jobs of the scope created within the period ($1 user or null, $2 days). */
 const IN_SCOPE = `($1::int IS NULL OR j.user_id = $1) AND j.created_at >= now() - make_interval(days => $2)`;
@@ -38,14 +44,21 @@ export class AnalyticsRepository {
     };
   }
 
+  /**
+   * One row per workflow, under its current name: jobs keep the name they ran under, so a renamed
+   * workflow would otherwise split in two. A deleted workflow's jobs (no id left) are grouped by
+   * the name they ran under.
+   */
   async popularWorkflows(s: AnalyticsScope, limit: number): Promise<Analytics['popular_workflows']> {
     const rows: Array<Record<string, unknown>> = await this.db.query(
-      `SELECT j.workflow_id, j.workflow_name, count(*)::int AS job_count,
-              count(*) FILTER (WHERE j.status = 'completed')::int AS completed_count,
-              avg(j.actual_duration) FILTER (WHERE j.status IN ('completed', 'partial_success')) AS avg_duration
-         FROM jobs j WHERE ${IN_SCOPE}
-        GROUP BY j.workflow_id, j.workflow_name
-        ORDER BY job_count DESC, j.workflow_name
+      `SELECT a.workflow_id, coalesce(w.name, a.run_name) AS workflow_name, a.job_count, a.completed_count, a.avg_duration
+         FROM (SELECT j.workflow_id, min(j.workflow_name) AS run_name, count(*)::int AS job_count,
+                      count(*) FILTER (WHERE j.status = 'completed')::int AS completed_count,
+                      avg(j.actual_duration) FILTER (WHERE j.status IN ('completed', 'partial_success')) AS avg_duration
+                 FROM jobs j WHERE ${IN_SCOPE}
+                GROUP BY j.workflow_id, CASE WHEN j.workflow_id IS NULL THEN j.workflow_name END) a
+         LEFT JOIN workflows w ON w.id = a.workflow_id
+        ORDER BY a.job_count DESC, 2
         LIMIT $3`,
       [s.userId, s.days, limit],
     );
@@ -90,14 +103,27 @@ export class AnalyticsRepository {
    * not extract, which answers a numeric and cost a sixth more.
    */
   async usageByHour(s: AnalyticsScope): Promise<Analytics['usage_by_hour']> {
-    const rows: Array<{ hour: number; job_count: number }> = await this.db.query(
+    if (s.timeZone) {
+      try {
+        // a named zone gives each job the offset of its own date: a 30-day period often spans a clock change
+        return await this.hours(`j.created_at AT TIME ZONE $3::text`, [s.userId, s.days, s.timeZone]);
+      } catch (error) {
+        // a name the browser knows but this server's zone data does not: the offset of today will do
+        const failed = error as { code?: string; driverError?: { code?: string } };
+        if ((failed.driverError?.code ?? failed.code) !== UNKNOWN_ZONE) throw error;
+      }
+    }
+    return this.hours(`(j.created_at AT TIME ZONE 'UTC') - make_interval(mins => $3)`, [s.userId, s.days, s.tz]);
+  }
+
+  private hours(localTime: string, params: unknown[]): Promise<Analytics['usage_by_hour']> {
+    return this.db.query(
       `SELECT h.hour, coalesce(c.job_count, 0)::int AS job_count
          FROM generate_series(0, 23) AS h(hour)
-         LEFT JOIN (SELECT date_part('hour', (j.created_at AT TIME ZONE 'UTC') - make_interval(mins => $3))::int AS hour, count(*) AS job_count
+         LEFT JOIN (SELECT date_part('hour', ${localTime})::int AS hour, count(*) AS job_count
                       FROM jobs j WHERE ${IN_SCOPE} GROUP BY 1) c ON c.hour = h.hour
         ORDER BY h.hour`,
-      [s.userId, s.days, s.tz],
+      params,
     );
-    return rows;
   }
 }

@@ -6,7 +6,8 @@ import { captureQueries, search, type Case } from './gallery-latency.js';
 export const ANALYTICS_PERIOD = '90days';
 
 async function dashboardCase(name: string, caller: SessionUser, token: string): Promise<Case> {
-  const params = { period: ANALYTICS_PERIOD, tz: 0 };
+  // what a browser in Berlin sends: hours by the named zone, a clock change inside the period
+  const params = { period: ANALYTICS_PERIOD, tz: -60, timezone: 'Europe/Berlin' };
   return {
     name,
     path: `/api/analytics/dashboard?${search(params)}`,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { Analytics, SessionUser } from '@atelier/shared';
 import { AnalyticsController } from '../../src/analytics/analytics.controller.js';
 import { AnalyticsRepository } from '../../src/analytics/analytics.repository.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import type { TestUser } from '../support/factories.js';
+import { createWorkflow, type TestUser } from '../support/factories.js';
 
 describe('GET /api/analytics/dashboard', () => {
   let t: TestApp;
@@ -113,6 +113,67 @@ describe('GET /api/analytics/dashboard', () => {
     expect(view.usage_by_hour[4]).toEqual({ hour: 4, job_count: 2 });
     // and 14:00Z is 09:00 local
     expect(view.usage_by_hour[9]).toEqual({ hour: 9, job_count: 1 });
+  });
+
+  it("follows the viewer's clock changes when the client names its zone", async () => {
+    const dee = await t.createUser({ username: 'dee' });
+    // 10:00Z is 11:00 in Berlin in January (UTC+1) and 12:00 in July (UTC+2)
+    for (const at of ['2026-01-15T10:00:00Z', '2026-07-15T10:00:00Z'])
+      await t.db.pool.query(
+        `INSERT INTO jobs (user_id, workflow_name, batch_size, status, created_at) VALUES ($1, 'Portrait', 1, 'completed', $2)`,
+        [dee.id, at],
+      );
+    try {
+      const hours = (scope: { tz: number; timeZone?: string }) =>
+        new AnalyticsRepository(t.app.get(DataSource)).usageByHour({ userId: dee.id, days: 100_000, ...scope });
+      const busy = (usage: Analytics['usage_by_hour']) => usage.filter((h) => h.job_count > 0);
+      expect(busy(await hours({ tz: -60, timeZone: 'Europe/Berlin' }))).toEqual([
+        { hour: 11, job_count: 1 },
+        { hour: 12, job_count: 1 },
+      ]);
+      // an offset alone is today's, whatever the job's date
+      expect(busy(await hours({ tz: -60 }))).toEqual([{ hour: 11, job_count: 2 }]);
+      // a zone this database does not know: the offset will do
+      expect(busy(await hours({ tz: -60, timeZone: 'Nowhere/Special' }))).toEqual([{ hour: 11, job_count: 2 }]);
+    } finally {
+      await t.db.pool.query('DELETE FROM jobs WHERE user_id = $1', [dee.id]);
+    }
+    expect(
+      (await t.request('GET', '/api/analytics/dashboard?tz=-60&timezone=Europe/Berlin', { token: annToken })).status,
+    ).toBe(200);
+    for (const zone of ['Mars/Olympus', '+01:00', 'x'.repeat(65)]) {
+      const res = await t.request<{ error: string }>(
+        'GET',
+        `/api/analytics/dashboard?timezone=${encodeURIComponent(zone)}`,
+        {
+          token: annToken,
+        },
+      );
+      expect([res.status, JSON.stringify(res.body)], zone).toEqual([400, expect.stringContaining('time zone')]);
+    }
+  });
+
+  it('ranks a renamed workflow once, under its current name', async () => {
+    const dora = await t.createUser({ username: 'dora' });
+    const workflowId = await createWorkflow(t.db.pool, { name: 'Image to Image' });
+    try {
+      // jobs keep the name they ran under
+      await t.db.pool.query(
+        `INSERT INTO jobs (user_id, workflow_id, workflow_name, batch_size, status, actual_duration, created_at)
+         VALUES ($1, $2, 'Image to Image', 1, 'completed', 20, now() - interval '1 day'),
+                ($1, $2, 'Img2Img', 1, 'completed', 40, now() - interval '1 day'),
+                ($1, $2, 'Img2Img', 1, 'cancelled', 1, now() - interval '1 day')`,
+        [dora.id, workflowId],
+      );
+      await t.db.pool.query(`UPDATE workflows SET name = 'Img2Img' WHERE id = $1`, [workflowId]);
+      const view = await dashboard(await t.login(dora), '?period=7days');
+      expect(view.popular_workflows).toEqual([
+        { workflow_id: workflowId, workflow_name: 'Img2Img', job_count: 3, completed_count: 2, avg_duration: 30 },
+      ]);
+    } finally {
+      await t.db.pool.query('DELETE FROM jobs WHERE user_id = $1', [dora.id]);
+      await t.db.pool.query('DELETE FROM workflows WHERE id = $1', [workflowId]);
+    }
   });
 
   it('counts usage by hour the same whatever time zone the database session is in', async () => {

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp, testUser } from '../../../test/render-app';
 import { analyticsQueryOptions } from '../api/get-analytics';
+import { percentOf } from './system-stats';
+import { busiestText } from './usage-by-hour-chart';
 
 function analytics(overrides: Partial<Analytics> = {}): Analytics {
   return {
@@ -106,5 +108,38 @@ describe('analytics page', () => {
     expect(await screen.findByText('Busiest: 05:00 (1 job)')).toBeInTheDocument();
     expect(screen.getByText('05:00: 1 job')).toBeInTheDocument();
     expect(screen.getByText('06:00: 0 jobs')).toBeInTheDocument();
+  });
+
+  it("names the personal view's figures as the viewer's, and each ranking's completed count under the name for phones", async () => {
+    const { queryClient } = renderApp('/dashboard', { user: testUser('user') });
+    act(() => {
+      queryClient.setQueryData(analyticsQueryOptions('30days').queryKey, analytics({ view_type: 'personal' }));
+    });
+    expect(await screen.findByRole('group', { name: 'Your stats' })).toBeInTheDocument();
+    const workflows = screen.getByRole('table', { name: 'Popular workflows' });
+    expect(within(workflows).getAllByText('10 completed')).toHaveLength(5);
+    const users = screen.getByRole('table', { name: 'Active users' });
+    expect(within(users).getAllByText(/^5 completed, last active Mar 1, 2026/)).toHaveLength(5);
+  });
+});
+
+describe('analytics figures', () => {
+  it('says 100% and 0% only when they are', () => {
+    expect(percentOf(30, 40)).toBe('75%');
+    expect(percentOf(12_356, 12_366)).toBe('99%');
+    expect(percentOf(7, 7)).toBe('100%');
+    expect(percentOf(1, 1000)).toBe('under 1%');
+    expect(percentOf(0, 9)).toBe('0%');
+  });
+
+  it('names every busiest hour of a tie, up to three', () => {
+    const usage = (counts: Record<number, number>) =>
+      Array.from({ length: 24 }, (_, hour) => ({ hour, job_count: counts[hour] ?? 0 }));
+    expect(busiestText(usage({}))).toBe('No jobs yet');
+    expect(busiestText(usage({ 9: 3, 14: 2 }))).toBe('Busiest: 09:00 (3 jobs)');
+    expect(busiestText(usage({ 9: 3, 14: 3 }))).toBe('Busiest: 09:00, 14:00 (3 jobs each)');
+    expect(busiestText(usage({ 1: 1, 5: 1, 9: 1, 14: 1, 20: 1 }))).toBe(
+      'Busiest: 01:00, 05:00, 09:00 and 2 more (1 job each)',
+    );
   });
 });

@@ -49,7 +49,7 @@ export function AnalyticsPage() {
       )}
       {data && (
         <Stack gap={{ base: 4, md: 6 }} opacity={isPlaceholderData ? 0.6 : 1} aria-busy={isPlaceholderData}>
-          <SystemStats stats={data.system_stats} />
+          <SystemStats stats={data.system_stats} personal={data.view_type === 'personal'} />
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: 4, md: 6 }} alignItems="start">
             <TopWorkflows workflows={data.popular_workflows} />
             <TopUsers users={data.active_users} />

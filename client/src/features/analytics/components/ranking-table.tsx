@@ -5,7 +5,7 @@ export interface RankingColumn<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
   numeric?: boolean;
-  /** Left out on a phone, where four columns would squeeze the names. */
+  /** Left out on a phone, where four columns would squeeze the names: give its figure in `phoneDetail`. */
   wideOnly?: boolean;
 }
 
@@ -16,10 +16,12 @@ interface RankingTableProps<Row> {
   rowKey: (row: Row) => string | number;
   columns: readonly RankingColumn<Row>[];
   empty: string;
+  /** Under the name on a phone: what the columns left out there say. */
+  phoneDetail?: (row: Row) => ReactNode;
 }
 
 /** A titled top-N table; the first column holds the name and takes the spare width. */
-export function RankingTable<Row>({ id, title, rows, rowKey, columns, empty }: RankingTableProps<Row>) {
+export function RankingTable<Row>({ id, title, rows, rowKey, columns, empty, phoneDetail }: RankingTableProps<Row>) {
   return (
     <Box as="section" aria-labelledby={id} bg="bg" borderWidth="1px" rounded="l3" p={{ base: 4, md: 5 }} minW={0}>
       <Heading as="h2" id={id} size="md" mb={3}>
@@ -61,6 +63,18 @@ export function RankingTable<Row>({ id, title, rows, rowKey, columns, empty }: R
                       fontWeight={columnIndex === 0 ? 'medium' : undefined}
                     >
                       {column.cell(row)}
+                      {columnIndex === 0 && phoneDetail && (
+                        <Text
+                          as="span"
+                          display="block"
+                          hideFrom="sm"
+                          fontSize="xs"
+                          color="fg.muted"
+                          fontWeight="normal"
+                        >
+                          {phoneDetail(row)}
+                        </Text>
+                      )}
                     </Table.Cell>
                   ))}
                 </Table.Row>

@@ -1,6 +1,6 @@
 import { DASHBOARD_TOP_USERS, type Analytics } from '@atelier/shared';
 import { formatCount } from '../../../lib/format';
-import { formatDate } from '../../../lib/format-time';
+import { formatDateTime } from '../../../lib/format-time';
 import { RankingTable, type RankingColumn } from './ranking-table';
 
 type UserRow = Analytics['active_users'][number];
@@ -9,7 +9,7 @@ const COLUMNS: readonly RankingColumn<UserRow>[] = [
   { header: 'User', cell: (row) => row.username },
   { header: 'Jobs', cell: (row) => formatCount(row.job_count), numeric: true },
   { header: 'Completed', cell: (row) => formatCount(row.completed_count), numeric: true, wideOnly: true },
-  { header: 'Last active', cell: (row) => formatDate(row.last_activity), numeric: true },
+  { header: 'Last active', cell: (row) => formatDateTime(row.last_activity), numeric: true, wideOnly: true },
 ];
 
 /** The top 5 active users (SPEC section 9); in a personal view, only the viewer. */
@@ -21,6 +21,9 @@ export function TopUsers({ users }: { users: Analytics['active_users'] }) {
       rows={users.slice(0, DASHBOARD_TOP_USERS)}
       rowKey={(row) => row.user_id}
       columns={COLUMNS}
+      phoneDetail={(row) =>
+        `${formatCount(row.completed_count)} completed, last active ${formatDateTime(row.last_activity)}`
+      }
       empty="No one ran a job in this period."
     />
   );

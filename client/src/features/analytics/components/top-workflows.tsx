@@ -21,6 +21,7 @@ export function TopWorkflows({ workflows }: { workflows: Analytics['popular_work
       rows={workflows.slice(0, DASHBOARD_TOP_WORKFLOWS)}
       rowKey={(row) => `${row.workflow_id ?? 'deleted'}-${row.workflow_name}`}
       columns={COLUMNS}
+      phoneDetail={(row) => `${formatCount(row.completed_count)} completed`}
       empty="No jobs in this period."
     />
   );

@@ -9,14 +9,21 @@ function hourLabel(hour: number): string {
   return `${String(hour).padStart(2, '0')}:00`;
 }
 
+/** The busiest hours, every one of a tie named up to three: "Busiest: 09:00, 14:00 (3 jobs each)". */
+export function busiestText(usage: Analytics['usage_by_hour']): string {
+  const most = Math.max(0, ...usage.map((entry) => entry.job_count));
+  if (most === 0) return 'No jobs yet';
+  const hours = usage.filter((entry) => entry.job_count === most).map((entry) => hourLabel(entry.hour));
+  const jobs = formatCountOf(most, 'job');
+  if (hours.length === 1) return `Busiest: ${hours[0]} (${jobs})`;
+  const named = hours.length > 3 ? `${hours.slice(0, 3).join(', ')} and ${hours.length - 3} more` : hours.join(', ');
+  return `Busiest: ${named} (${jobs} each)`;
+}
+
 /** Jobs per hour of the day (the viewer's hours) as plain bars; hours with no jobs still show. */
 export function UsageByHourChart({ usage }: { usage: Analytics['usage_by_hour'] }) {
   const counts = new Map(usage.map((entry) => [entry.hour, entry.job_count]));
   const max = Math.max(1, ...counts.values());
-  const busiest = usage.reduce<(typeof usage)[number] | null>(
-    (best, entry) => (entry.job_count > (best?.job_count ?? 0) ? entry : best),
-    null,
-  );
 
   return (
     <Box as="section" aria-labelledby="usage-by-hour" bg="bg" borderWidth="1px" rounded="l3" p={{ base: 4, md: 5 }}>
@@ -25,7 +32,7 @@ export function UsageByHourChart({ usage }: { usage: Analytics['usage_by_hour'] 
           Usage by hour
         </Heading>
         <Text fontSize="sm" color="fg.muted">
-          {busiest ? `Busiest: ${hourLabel(busiest.hour)} (${formatCountOf(busiest.job_count, 'job')})` : 'No jobs yet'}
+          {busiestText(usage)}
         </Text>
       </Flex>
       <Flex as="ol" listStyleType="none" align="flex-end" gap={{ base: '2px', md: 1 }} h={`${CHART_HEIGHT}px`}>
