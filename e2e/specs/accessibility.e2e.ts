@@ -53,6 +53,34 @@ interface Screen {
   open: (page: Page) => Promise<void>;
 }
 
+/**
+ * In the page: the focused control's outline colour against the first opaque background behind
+ * it (WCAG's contrast ratio), or null when it draws no outline.
+ */
+function focusRingContrast(): { control: string; ratio: number } | null {
+  const focused = document.activeElement;
+  if (!(focused instanceof HTMLElement) || focused === document.body) return null;
+  const style = getComputedStyle(focused);
+  if (style.outlineStyle === 'none' || parseFloat(style.outlineWidth) === 0) return null;
+  const rgb = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+  const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+    const channel = (v: number) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  };
+  let behind: number[] = [255, 255, 255];
+  // the ring is drawn outside the control: what is behind it is the parent's background
+  for (let el = focused.parentElement; el; el = el.parentElement) {
+    const bg = rgb(getComputedStyle(el).backgroundColor);
+    if (bg.length === 3 || (bg.length === 4 && bg[3]! > 0.9)) {
+      behind = bg.slice(0, 3);
+      break;
+    }
+  }
+  const [a, b] = [luminance(rgb(style.outlineColor)), luminance(behind)];
+  const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  return { control: `${focused.tagName} ${focused.textContent?.trim().slice(0, 30) ?? ''}`, ratio };
+}
+
 async function visit(page: Page, path: string, heading: string | RegExp): Promise<void> {
   await page.goto(appUrl(path));
   await h1(page, heading).waitFor();
@@ -144,6 +172,20 @@ describe.each(['light', 'dark'] as const)('in %s mode', (colorScheme) => {
     );
     expect(await seriousViolations(signedOut)).toEqual([]);
     await capture(signedOut, `a11y-sign-in-${colorScheme}`);
+  });
+
+  it('draws every focus ring of the analytics page at 3:1 or more against what is behind it', async () => {
+    await visit(page, '/dashboard', 'System Analytics');
+    await page.locator('body').click({ position: { x: 1, y: 1 } });
+    const rings: Array<{ control: string; ratio: number }> = [];
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      const ring = await page.evaluate(focusRingContrast);
+      if (ring) rings.push(ring);
+    }
+    // the navigation, the account controls and the period choice at least
+    expect(rings.length).toBeGreaterThanOrEqual(8);
+    expect(rings.filter((r) => r.ratio < 3)).toEqual([]);
   });
 
   it.each(SCREENS.map((screen) => [screen.name, screen] as const))(
