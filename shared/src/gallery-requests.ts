@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GALLERY_PAGE_SIZE, TAG_MAX_LENGTH, isCalendarDay } from './constants.js';
-import { searchTextSchema } from './common.js';
+import { idSchema, searchTextSchema } from './common.js';
 import { galleryStatusSchema } from './gallery.js';
 import { TAG_TOO_LONG, normalizeTags } from './workflow-requests.js';
 
@@ -16,7 +16,8 @@ const tzOffset = z.coerce.number().int().min(-840).max(840);
 export const galleryFilterQuerySchema = z.object({
   status: galleryStatusSchema.default('active'),
   folder: z.string().max(100).optional(),
-  job_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  // an id as paths take it: plain digits, not 0x8 or 1e0
+  job_id: idSchema.optional(),
   job_name: searchTextSchema('Job name'),
   workflow: searchTextSchema('Workflow'),
   search: searchTextSchema(),

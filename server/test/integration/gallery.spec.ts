@@ -125,7 +125,8 @@ describe('gallery API', () => {
     const jobId = (await list())[0]!.job_id;
     expect(await names(`?job_id=${jobId}`)).toEqual(['e-newest', 'c', 'b', 'a-oldest']);
     expect(await names('?job_id=999999')).toEqual([]);
-    expect((await t.request('GET', '/api/gallery?job_id=0', { token })).status).toBe(400);
+    for (const notAnId of ['0', '0x8', '1e0', ' 1', 'true'])
+      expect((await t.request('GET', `/api/gallery?job_id=${notAnId}`, { token })).status, notAnId).toBe(400);
     expect(await names('?job_name=c')).toEqual(['c']);
     expect(await names('?workflow=Landscape')).toEqual(['c']);
     expect(await names('?search=fox')).toEqual(['e-newest']);
