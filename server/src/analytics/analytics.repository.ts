@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Analytics } from '@atelier/shared';
+import { postgresError } from '../common/postgres-errors.js';
 
 export interface AnalyticsScope {
   /** null: the whole system. */
@@ -109,8 +110,7 @@ export class AnalyticsRepository {
         return await this.hours(`j.created_at AT TIME ZONE $3::text`, [s.userId, s.days, s.timeZone]);
       } catch (error) {
         // a name the browser knows but this server's zone data does not: the offset of today will do
-        const failed = error as { code?: string; driverError?: { code?: string } };
-        if ((failed.driverError?.code ?? failed.code) !== UNKNOWN_ZONE) throw error;
+        if (postgresError(error).code !== UNKNOWN_ZONE) throw error;
       }
     }
     return this.hours(`(j.created_at AT TIME ZONE 'UTC') - make_interval(mins => $3)`, [s.userId, s.days, s.tz]);

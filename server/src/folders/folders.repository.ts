@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
-import { isUniqueViolation } from '../common/unique-violation.js';
+import { isUniqueViolation } from '../common/postgres-errors.js';
 import { FolderEntity } from './folder.entity.js';
 
 export interface FolderFields {

@@ -7,9 +7,12 @@ type ItemFilters = Pick<
   'job_id' | 'job_name' | 'workflow' | 'search' | 'dateFrom' | 'dateTo' | 'tz' | 'tz_to'
 >;
 
-/** The id of the user's folder of that name, regardless of case (a subquery; NULL when none). */
-export function folderIdSql(ownerParam: string, nameParam: string): string {
-  return `(SELECT f.id FROM folders f WHERE f.user_id = ${ownerParam} AND lower(f.name) = lower(${nameParam}))`;
+/**
+ * The id of the user's folder of that name, regardless of case (a subquery; NULL when none), the
+ * folder row locked with `lock` when given.
+ */
+export function folderIdSql(ownerParam: string, nameParam: string, lock: '' | 'FOR KEY SHARE' = ''): string {
+  return `(SELECT f.id FROM folders f WHERE f.user_id = ${ownerParam} AND lower(f.name) = lower(${nameParam}) ${lock})`;
 }
 
 export interface KeysetCursor {

@@ -118,8 +118,8 @@ export class GalleryRepository {
    * deleted first is not found.
    */
   async folderIdByName(userId: number, name: string, m: EntityManager): Promise<number | null> {
-    const rows: Array<{ id: number }> = await m.query(
-      'SELECT id FROM folders WHERE user_id = $1 AND lower(name) = lower($2) FOR KEY SHARE',
+    const rows: Array<{ id: number | null }> = await m.query(
+      `SELECT ${folderIdSql('$1', '$2', 'FOR KEY SHARE')} AS id`,
       [userId, name],
     );
     return rows[0]?.id ?? null;

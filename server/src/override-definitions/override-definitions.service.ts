@@ -5,7 +5,7 @@ import { PasswordConfirmationService } from '../auth/password-confirmation.servi
 import { BaseWorkflowStore } from '../base-workflows/base-workflow-store.js';
 import { overrideKeysIn, parseJson } from '../base-workflows/workflow-file-content.js';
 import { ConflictError, NotFoundError } from '../common/app-errors.js';
-import { isUniqueViolation } from '../common/unique-violation.js';
+import { isUniqueViolation } from '../common/postgres-errors.js';
 import type { OverrideDefinitionEntity } from './override-definition.entity.js';
 import { OverrideDefinitionsRepository } from './override-definitions.repository.js';
 

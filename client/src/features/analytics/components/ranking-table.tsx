@@ -5,8 +5,11 @@ export interface RankingColumn<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
   numeric?: boolean;
-  /** Left out on a phone, where four columns would squeeze the names: give its figure in `phoneDetail`. */
-  wideOnly?: boolean;
+  /**
+   * Left out on a phone, where four columns would squeeze the names: its figure is then said in
+   * words under the name ("5 completed"), the left-out columns' texts joined.
+   */
+  phoneText?: (row: Row) => string;
 }
 
 interface RankingTableProps<Row> {
@@ -16,12 +19,12 @@ interface RankingTableProps<Row> {
   rowKey: (row: Row) => string | number;
   columns: readonly RankingColumn<Row>[];
   empty: string;
-  /** Under the name on a phone: what the columns left out there say. */
-  phoneDetail?: (row: Row) => ReactNode;
 }
 
 /** A titled top-N table; the first column holds the name and takes the spare width. */
-export function RankingTable<Row>({ id, title, rows, rowKey, columns, empty, phoneDetail }: RankingTableProps<Row>) {
+export function RankingTable<Row>({ id, title, rows, rowKey, columns, empty }: RankingTableProps<Row>) {
+  const phoneOnly = columns.flatMap((column) => (column.phoneText ? [column.phoneText] : []));
+  const phoneLine = (row: Row) => phoneOnly.map((text) => text(row)).join(', ');
   return (
     <Box as="section" aria-labelledby={id} bg="bg" borderWidth="1px" rounded="l3" p={{ base: 4, md: 5 }} minW={0}>
       <Heading as="h2" id={id} size="md" mb={3}>
@@ -41,7 +44,7 @@ export function RankingTable<Row>({ id, title, rows, rowKey, columns, empty, pho
                   <Table.ColumnHeader
                     key={column.header}
                     textAlign={column.numeric ? 'end' : 'start'}
-                    hideBelow={column.wideOnly ? 'sm' : undefined}
+                    hideBelow={column.phoneText ? 'sm' : undefined}
                   >
                     {column.header}
                   </Table.ColumnHeader>
@@ -56,14 +59,14 @@ export function RankingTable<Row>({ id, title, rows, rowKey, columns, empty, pho
                     <Table.Cell
                       key={column.header}
                       textAlign={column.numeric ? 'end' : 'start'}
-                      hideBelow={column.wideOnly ? 'sm' : undefined}
+                      hideBelow={column.phoneText ? 'sm' : undefined}
                       whiteSpace={columnIndex === 0 ? 'normal' : 'nowrap'}
                       overflowWrap={columnIndex === 0 ? 'anywhere' : undefined}
                       minW={columnIndex === 0 ? '7rem' : undefined}
                       fontWeight={columnIndex === 0 ? 'medium' : undefined}
                     >
                       {column.cell(row)}
-                      {columnIndex === 0 && phoneDetail && (
+                      {columnIndex === 0 && phoneOnly.length > 0 && (
                         <Text
                           as="span"
                           display="block"
@@ -72,7 +75,7 @@ export function RankingTable<Row>({ id, title, rows, rowKey, columns, empty, pho
                           color="fg.muted"
                           fontWeight="normal"
                         >
-                          {phoneDetail(row)}
+                          {phoneLine(row)}
                         </Text>
                       )}
                     </Table.Cell>

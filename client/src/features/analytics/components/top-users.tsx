@@ -8,8 +8,18 @@ type UserRow = Analytics['active_users'][number];
 const COLUMNS: readonly RankingColumn<UserRow>[] = [
   { header: 'User', cell: (row) => row.username },
   { header: 'Jobs', cell: (row) => formatCount(row.job_count), numeric: true },
-  { header: 'Completed', cell: (row) => formatCount(row.completed_count), numeric: true, wideOnly: true },
-  { header: 'Last active', cell: (row) => formatDateTime(row.last_activity), numeric: true, wideOnly: true },
+  {
+    header: 'Completed',
+    cell: (row) => formatCount(row.completed_count),
+    numeric: true,
+    phoneText: (row) => `${formatCount(row.completed_count)} completed`,
+  },
+  {
+    header: 'Last active',
+    cell: (row) => formatDateTime(row.last_activity),
+    numeric: true,
+    phoneText: (row) => `last active ${formatDateTime(row.last_activity)}`,
+  },
 ];
 
 /** The top 5 active users (SPEC section 9); in a personal view, only the viewer. */
@@ -21,9 +31,6 @@ export function TopUsers({ users }: { users: Analytics['active_users'] }) {
       rows={users.slice(0, DASHBOARD_TOP_USERS)}
       rowKey={(row) => row.user_id}
       columns={COLUMNS}
-      phoneDetail={(row) =>
-        `${formatCount(row.completed_count)} completed, last active ${formatDateTime(row.last_activity)}`
-      }
       empty="No one ran a job in this period."
     />
   );

@@ -8,7 +8,12 @@ type WorkflowRow = Analytics['popular_workflows'][number];
 const COLUMNS: readonly RankingColumn<WorkflowRow>[] = [
   { header: 'Workflow', cell: (row) => row.workflow_name },
   { header: 'Jobs', cell: (row) => formatCount(row.job_count), numeric: true },
-  { header: 'Completed', cell: (row) => formatCount(row.completed_count), numeric: true, wideOnly: true },
+  {
+    header: 'Completed',
+    cell: (row) => formatCount(row.completed_count),
+    numeric: true,
+    phoneText: (row) => `${formatCount(row.completed_count)} completed`,
+  },
   { header: 'Avg time', cell: (row) => formatDuration(row.avg_duration), numeric: true },
 ];
 
@@ -21,7 +26,6 @@ export function TopWorkflows({ workflows }: { workflows: Analytics['popular_work
       rows={workflows.slice(0, DASHBOARD_TOP_WORKFLOWS)}
       rowKey={(row) => `${row.workflow_id ?? 'deleted'}-${row.workflow_name}`}
       columns={COLUMNS}
-      phoneDetail={(row) => `${formatCount(row.completed_count)} completed`}
       empty="No jobs in this period."
     />
   );
