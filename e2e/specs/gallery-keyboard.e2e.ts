@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiToken, workflowIdByName } from '../support/api.js';
 import { DESKTOP, appUrl, launchBrowser, newContext, signIn } from '../support/browser.js';
-import { createFolderViaApi, listGallery, produceMedia, seedGalleryCopies } from '../support/gallery.js';
-import { createUser } from '../support/users.js';
+import {
+  createFolderViaApi,
+  listGallery,
+  ownerWithMedia,
+  produceMedia,
+  seedGalleryCopies,
+} from '../support/gallery.js';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -58,10 +62,7 @@ async function tabUntil(page: Page, done: (f: Awaited<ReturnType<typeof focused>
 
 describe('the gallery by keyboard', () => {
   it('enters and leaves a folder keeping focus, moves between tiles with the arrows, and reaches the bulk bar in a few Tabs', async () => {
-    const user = await createUser('user');
-    const token = await apiToken(user);
-    const workflowId = await workflowIdByName(token, 'Text to Image');
-    const jobId = await produceMedia(token, workflowId, `Keys ${randomBytes(2).toString('hex')}`, 2);
+    const { token, jobId, ...user } = await ownerWithMedia(`Keys ${randomBytes(2).toString('hex')}`, 2);
     await seedGalleryCopies(jobId, 250);
     await createFolderViaApi(token, { name: 'Keepers', hotkey: 'k' });
     const ids = (await listGallery(token, { limit: '100' })).map((item) => item.id);
@@ -143,10 +144,7 @@ describe('the gallery by keyboard', () => {
     expect((await focused(page)).item).toBe(ids[3]);
   });
   it('keeps focus on its tile when new items arrive above it and push it into the next row', async () => {
-    const user = await createUser('user');
-    const token = await apiToken(user);
-    const workflowId = await workflowIdByName(token, 'Text to Image');
-    const jobId = await produceMedia(token, workflowId, `Live ${randomBytes(2).toString('hex')}`, 2);
+    const { token, jobId, workflowId, ...user } = await ownerWithMedia(`Live ${randomBytes(2).toString('hex')}`, 2);
     await seedGalleryCopies(jobId, 30);
 
     const own = await newContext(browser, DESKTOP);

@@ -8,6 +8,7 @@ import {
   createFolderViaApi,
   galleryCount,
   listGallery,
+  ownerWithMedia,
   produceMedia,
   produceVideo,
   seedGalleryCopies,
@@ -43,14 +44,6 @@ async function openPage(viewport = DESKTOP): Promise<Page> {
 const WAIT = { timeout: 15_000, interval: 100 };
 
 const uniqueName = (label: string) => `${label} ${randomBytes(2).toString('hex')}`;
-
-/** A new user with `count` real images made by the worker. */
-async function ownerWithMedia(jobName: string, count: number): Promise<Owner & { jobId: number }> {
-  const user = await createUser('user');
-  const token = await apiToken(user);
-  const jobId = await produceMedia(token, workflowId, jobName, count);
-  return { ...user, token, jobId };
-}
 
 const grid = (page: Page) => page.getByRole('list', { name: 'Media' });
 const tiles = (page: Page) => grid(page).getByRole('listitem');

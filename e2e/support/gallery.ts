@@ -2,7 +2,8 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { appUrl, screenshot } from './browser.js';
-import { getJob, jobRequest, submitJob } from './api.js';
+import { apiToken, getJob, jobRequest, submitJob, workflowIdByName } from './api.js';
+import { createUser } from './users.js';
 
 /** Gallery set-up for the browser specs: real media from the worker, folders and copies by SQL. */
 
@@ -131,4 +132,13 @@ export async function produceVideo(token: string, jobName: string, timeoutMs = 6
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`video job ${id} did not complete in ${timeoutMs} ms`);
+}
+
+/** A new user with `count` real images the worker made from the named workflow. */
+export async function ownerWithMedia(jobName: string, count: number, workflow = 'Text to Image') {
+  const user = await createUser('user');
+  const token = await apiToken(user);
+  const workflowId = await workflowIdByName(token, workflow);
+  const jobId = await produceMedia(token, workflowId, jobName, count);
+  return { ...user, token, workflowId, jobId };
 }
