@@ -250,8 +250,9 @@ export class JobRunner {
       // The job went (its user was deleted) while this item was made: the files just stored have no
       // row to be found or deleted by, so they go now rather than stay on disk for good.
       if (await this.progress.findJob(job.id)) throw error;
-      this.logger.info({ jobId: job.id, userId: job.userId }, 'job deleted while running; its new files removed');
       await this.media.removeJob(job.userId, job.id);
+      // logged once done: the line says the files are gone, and tests wait for it
+      this.logger.info({ jobId: job.id, userId: job.userId }, 'job deleted while running; its new files removed');
       return null;
     }
     this.events.itemsCreated(recorded.created);
