@@ -178,6 +178,7 @@ export class JobRunner {
       const latest = await this.progress.findJob(jobId);
       if (!latest || latest.status === 'cancelled') {
         tracked.release();
+        if (!latest) this.logger.info({ jobId, userId: job.userId }, 'job deleted between items; stopped');
         return this.end(latest, owner.username, providerName);
       }
       const itemStarted = performance.now();
