@@ -11,5 +11,7 @@ export default defineProject({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // a browser and two server processes share two cores: vitest's 1 s default is too short
+    expect: { poll: { timeout: 10_000 } },
   },
 });

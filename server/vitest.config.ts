@@ -17,6 +17,8 @@ export default defineProject({
     globalSetup: ['./test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // worker processes and the API share two cores: vitest's 1 s default is too short
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
   },
 });

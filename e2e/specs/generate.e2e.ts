@@ -70,11 +70,13 @@ describe('Generate dashboard', () => {
     await page.getByRole('heading', { name: 'Generate', level: 1 }).waitFor();
     await chooseOnDashboard(page, 'Text to Image');
     let posts = 0;
-    // the answer is held back, as on a busy server, so the later presses land while it is pending
+    // the first answer is held back, as on a busy server, until the later presses have landed
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/jobs', async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
       posts++;
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      if (posts === 1) await held;
       return route.continue();
     });
     const jobName = page.getByLabel('Job name');
@@ -82,6 +84,7 @@ describe('Generate dashboard', () => {
     await jobName.press('Enter');
     await jobName.press('Enter');
     await jobName.press('Enter');
+    release();
     await page.getByText('Job submitted successfully! Generating 1 images').waitFor();
     expect(posts).toBe(1);
 

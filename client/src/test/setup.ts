@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// whole pages mount here on two shared cores: findBy* waits 5 s, not Testing Library's 1 s
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lays nothing out, so it has no ResizeObserver; Chakra's autoresize and indicators only need it to exist.
 if (!('ResizeObserver' in globalThis)) {

@@ -31,7 +31,10 @@ async function serve(level = 'info') {
   app.get('/api/ok', (_req, res) => res.json({ ok: true }));
   app.get('/api/health', (_req, res) => res.json({ status: 'ok' }));
   app.get('/api/broken', (_req, res) => res.status(500).json({ error: 'broken' }));
-  app.get('/api/slow', () => undefined);
+  // never answers; says when it has the request, so a test aborts only a request the server holds
+  let slowArrived!: () => void;
+  const slow = new Promise<void>((resolve) => (slowArrived = resolve));
+  app.get('/api/slow', () => slowArrived());
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -40,7 +43,7 @@ async function serve(level = 'info') {
     server.closeAllConnections();
     return new Promise((resolve) => server.close(resolve));
   };
-  return { lines, baseUrl, settle, close };
+  return { lines, baseUrl, settle, close, slow };
 }
 
 describe('requestLogger', () => {
@@ -90,10 +93,10 @@ describe('requestLogger', () => {
     close = s.close;
     const controller = new AbortController();
     const pending = fetch(`${s.baseUrl}/api/slow`, { signal: controller.signal }).catch(() => 'aborted');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await s.slow;
     controller.abort();
     expect(await pending).toBe('aborted');
-    await s.settle();
+    await expect.poll(() => s.lines.length).toBe(1);
     expect(s.lines.map((l) => [l.level, l.req.url, l.msg])).toEqual([[LEVEL.warn, '/api/slow', 'request aborted']]);
   });
 

@@ -41,7 +41,7 @@ describe('ffmpeg', () => {
     setTimeout(() => controller.abort(new Error('stop now')), 200);
     const started = performance.now();
     await expect(runFfmpeg(endless, { signal: controller.signal })).rejects.toThrow('stop now');
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('kills ffmpeg after the timeout', async () => {

@@ -102,13 +102,15 @@ describe('Prometheus metrics', () => {
       });
       const workerUrl = `http://127.0.0.1:${port}`;
       expect((await scrape(workerUrl, '')).status).toBe(401);
+      // a job's metric follows its row's 'completed' by a read: wait for it rather than race it
+      const jobsCounted =
+        'atelier_job_duration_seconds_count{workflow="Metered",provider="builtin",status="completed"}';
+      await expect.poll(async () => sample((await scrape(workerUrl)).text, jobsCounted)).toBe(2);
       const { status, text } = await scrape(workerUrl);
       expect(status).toBe(200);
       // 3 items of the previous test's job + 2 of this one
       expect(sample(text, 'atelier_items_total{workflow="Metered",provider="builtin",outcome="produced"}')).toBe(5);
-      expect(
-        sample(text, 'atelier_job_duration_seconds_count{workflow="Metered",provider="builtin",status="completed"}'),
-      ).toBe(2);
+      expect(sample(text, jobsCounted)).toBe(2);
       expect(
         sample(text, 'atelier_item_duration_seconds_count{workflow="Metered",provider="builtin",outcome="produced"}'),
       ).toBe(5);

@@ -288,8 +288,9 @@ describe('the pipeline on ComfyUI', () => {
   });
 
   it('SIGTERM mid-item: the job is handed back, its prompt interrupted on ComfyUI, and another worker finishes it', async () => {
-    // 50 steps of 40 ms: each item outlasts half the 1 s grace period, so it is left behind
-    const d = await start({ faults: (double) => double.slowRun(40), env: { SHUTDOWN_GRACE_MS: '1000' } });
+    // 50 steps of 80 ms: each item outlasts half the 4 s grace period, so it is left behind; the
+    // grace is long enough that the cancel, the hand-back and closing down fit on a loaded machine
+    const d = await start({ faults: (double) => double.slowRun(80), env: { SHUTDOWN_GRACE_MS: '4000' } });
     const id = await submit(2, { steps: 50 });
     await waitFor('the first prompt to run', () => d.prompts[0] !== undefined && d.isRunning(d.prompts[0].promptId));
     const promptId = d.prompts[0]!.promptId;
@@ -305,5 +306,5 @@ describe('the pipeline on ComfyUI', () => {
     const done = await waitForJob(t, token, id, ENDED, 30_000);
     expect(done).toMatchObject({ status: 'completed', batch_completed: 2 });
     expect((await storedItems(t, id)).map((item) => item.batch_index)).toEqual([0, 1]);
-  });
+  }, 60_000);
 });

@@ -94,7 +94,7 @@ describe('analytics page', () => {
       );
     });
     const totalJobs = () => screen.getByText('Total jobs').parentElement?.querySelector('dd')?.textContent;
-    await vi.waitFor(() => expect(totalJobs()).toBe('3'));
+    await vi.waitFor(() => expect(totalJobs()).toBe('3'), { timeout: 5000 });
   });
 
   it("says '1 job' for an hour with a single job", async () => {

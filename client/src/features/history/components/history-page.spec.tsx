@@ -50,7 +50,7 @@ describe('history page', () => {
     expect(router.state.location.search).toBe('?status=failed');
 
     await user.type(screen.getByLabelText('Search jobs'), 'dune');
-    await vi.waitFor(() => expect(router.state.location.search).toBe('?status=failed&search=dune'));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?status=failed&search=dune'), { timeout: 5000 });
   });
 
   it('goes from a page past the last to the last page there is', async () => {
@@ -58,7 +58,7 @@ describe('history page', () => {
     act(() => {
       queryClient.setQueryData(key({ page: 9 }), { jobs: [], pagination: { page: 9, pages: 3, total: 23 } });
     });
-    await vi.waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?page=3'), { timeout: 5000 });
   });
 
   it('comes back from a job to the page and filters it was opened from', async () => {
@@ -90,7 +90,9 @@ describe('history page', () => {
         pagination: { page: HISTORY_PAGE_MAX, pages: 3, total: 23 },
       });
     });
-    await vi.waitFor(() => expect(router.state.location.search).toBe(`?search=${'x'.repeat(200)}&page=3`));
+    await vi.waitFor(() => expect(router.state.location.search).toBe(`?search=${'x'.repeat(200)}&page=3`), {
+      timeout: 5000,
+    });
   });
 
   it('keeps a status picked while the search text is still on its way', async () => {
@@ -98,7 +100,7 @@ describe('history page', () => {
     const { router } = renderApp('/history', { user: testUser('user') });
     await user.type(screen.getByLabelText('Search jobs'), 'dune');
     await user.selectOptions(screen.getByLabelText('Status'), 'Failed');
-    await vi.waitFor(() => expect(router.state.location.search).toBe('?status=failed&search=dune'));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?status=failed&search=dune'), { timeout: 5000 });
     await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
     expect(router.state.location.search).toBe('?status=failed&search=dune');
   });

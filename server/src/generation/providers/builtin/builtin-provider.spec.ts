@@ -147,7 +147,7 @@ describe('builtin provider: content policy', () => {
       status: 'rejected',
       reason: 'pre-classification: the prompt contains "gore"',
     });
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(performance.now() - started).toBeLessThan(2_500);
     expect(await readdir(request.workDir)).toEqual([]);
   });
 
@@ -185,7 +185,7 @@ describe('builtin provider: delay and cancellation', () => {
     setTimeout(() => controller.abort(), 100);
     const started = performance.now();
     await expect(provider(10_000).generate(request)).rejects.toBeInstanceOf(GenerationCancelledError);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(performance.now() - started).toBeLessThan(2_500);
     expect(await readdir(request.workDir)).toEqual([]);
   });
 
