@@ -52,5 +52,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.spec.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // whole pages mount here on two shared cores: vitest's 1 s default is too short
+    expect: { poll: { timeout: 5000 } },
   },
 });

@@ -139,7 +139,7 @@ describe('ComfyUiProvider against the ComfyUI double', () => {
     expect(request.progress[0]).toEqual([1, 10]);
     // Polled while the run was still going (the socket was gone), not only read at the end.
     expect(double.historyReads).toContainEqual({ promptId: firstPromptId(), found: false });
-    await vi.waitFor(() => expect(double.socketConnections.length).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
+    await expect.poll(() => double.socketConnections.length).toBeGreaterThanOrEqual(2);
     expect(new Set(double.socketConnections.map((c) => c.clientId))).toEqual(new Set([provider.clientId]));
   });
 
@@ -147,7 +147,7 @@ describe('ComfyUiProvider against the ComfyUI double', () => {
     double.dropSocketMidRun().slowRun(50);
     const request = await makeRequest({ values: { prompt: 'x', steps: 20 } });
     const running = provider.generate(request);
-    await vi.waitFor(() => expect(request.progress.length).toBeGreaterThan(0), { timeout: 10_000 });
+    await expect.poll(() => request.progress.length).toBeGreaterThan(0);
 
     double.badGatewayFor(600);
     const outcome = await running;
@@ -194,9 +194,9 @@ describe('ComfyUiProvider against the ComfyUI double', () => {
     const request = await makeRequest();
     const submitted = vi.fn();
     const result = settle(provider.generate({ ...request, onSubmitted: submitted }));
-    await vi.waitFor(() => expect(double.prompts).toHaveLength(1), { timeout: 10_000 });
+    await expect.poll(() => double.prompts).toHaveLength(1);
     // ComfyUI has taken it, though it has not started: the job is no longer submitting
-    await vi.waitFor(() => expect(submitted).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    await expect.poll(() => submitted).toHaveBeenCalledTimes(1);
 
     request.controller.abort();
 
@@ -212,7 +212,7 @@ describe('ComfyUiProvider against the ComfyUI double', () => {
     double.slowRun(50);
     const request = await makeRequest({ values: { prompt: 'x', steps: 40 } });
     const result = settle(provider.generate(request));
-    await vi.waitFor(() => expect(request.progress.length).toBeGreaterThan(0), { timeout: 10_000 });
+    await expect.poll(() => request.progress.length).toBeGreaterThan(0);
 
     request.controller.abort();
 
@@ -220,7 +220,7 @@ describe('ComfyUiProvider against the ComfyUI double', () => {
     const promptId = firstPromptId();
     expect(double.interrupts).toContain(promptId);
     expect(double.deletes).not.toContain(promptId);
-    await vi.waitFor(() => expect(double.historyOf(promptId)?.status.status_str).toBe('error'), { timeout: 10_000 });
+    await expect.poll(() => double.historyOf(promptId)?.status.status_str).toBe('error');
     const events = double.historyOf(promptId)?.status.messages.map(([event]) => event);
     expect(events).toContain('execution_interrupted');
   });
@@ -240,7 +240,7 @@ describe('ComfyUiProvider against the ComfyUI double', () => {
     provider = makeProvider(double.url, { itemTimeoutS: 3 });
     double.pauseQueue().slowRun(20);
     const running = provider.generate(await makeRequest({ values: { prompt: 'x', steps: 10 } }));
-    await vi.waitFor(() => expect(double.prompts).toHaveLength(1), { timeout: 10_000 });
+    await expect.poll(() => double.prompts).toHaveLength(1);
     // behind other prompts for longer than the item may run
     await new Promise((resolve) => setTimeout(resolve, 3500));
     double.resumeQueue();

@@ -1,7 +1,7 @@
 import type { Analytics } from '@atelier/shared';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp, testUser } from '../../../test/render-app';
 import { analyticsQueryOptions } from '../api/get-analytics';
 import { percentOf } from './system-stats';
@@ -94,7 +94,7 @@ describe('analytics page', () => {
       );
     });
     const totalJobs = () => screen.getByText('Total jobs').parentElement?.querySelector('dd')?.textContent;
-    await vi.waitFor(() => expect(totalJobs()).toBe('3'), { timeout: 5000 });
+    await expect.poll(() => totalJobs()).toBe('3');
   });
 
   it("says '1 job' for an hour with a single job", async () => {

@@ -7,7 +7,7 @@ import {
 } from '@atelier/shared';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeJob } from '../../../test/job-factory';
 import { renderApp, testUser } from '../../../test/render-app';
 import { jobsQueryOptions } from '../../jobs/api/get-jobs';
@@ -50,7 +50,7 @@ describe('history page', () => {
     expect(router.state.location.search).toBe('?status=failed');
 
     await user.type(screen.getByLabelText('Search jobs'), 'dune');
-    await vi.waitFor(() => expect(router.state.location.search).toBe('?status=failed&search=dune'), { timeout: 5000 });
+    await expect.poll(() => router.state.location.search).toBe('?status=failed&search=dune');
   });
 
   it('goes from a page past the last to the last page there is', async () => {
@@ -58,7 +58,7 @@ describe('history page', () => {
     act(() => {
       queryClient.setQueryData(key({ page: 9 }), { jobs: [], pagination: { page: 9, pages: 3, total: 23 } });
     });
-    await vi.waitFor(() => expect(router.state.location.search).toBe('?page=3'), { timeout: 5000 });
+    await expect.poll(() => router.state.location.search).toBe('?page=3');
   });
 
   it('comes back from a job to the page and filters it was opened from', async () => {
@@ -90,9 +90,7 @@ describe('history page', () => {
         pagination: { page: HISTORY_PAGE_MAX, pages: 3, total: 23 },
       });
     });
-    await vi.waitFor(() => expect(router.state.location.search).toBe(`?search=${'x'.repeat(200)}&page=3`), {
-      timeout: 5000,
-    });
+    await expect.poll(() => router.state.location.search).toBe(`?search=${'x'.repeat(200)}&page=3`);
   });
 
   it('keeps a status picked while the search text is still on its way', async () => {
@@ -100,7 +98,7 @@ describe('history page', () => {
     const { router } = renderApp('/history', { user: testUser('user') });
     await user.type(screen.getByLabelText('Search jobs'), 'dune');
     await user.selectOptions(screen.getByLabelText('Status'), 'Failed');
-    await vi.waitFor(() => expect(router.state.location.search).toBe('?status=failed&search=dune'), { timeout: 5000 });
+    await expect.poll(() => router.state.location.search).toBe('?status=failed&search=dune');
     await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
     expect(router.state.location.search).toBe('?status=failed&search=dune');
   });
