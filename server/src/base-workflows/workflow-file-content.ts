@@ -1,16 +1,31 @@
 import {
   OVERRIDE_KEY_PATTERN,
+  PARAM_TYPES,
   configurableParamSchema,
   isBlank,
   validateParamValue,
   type ConfigurableParam,
+  type ParamType,
 } from '@atelier/shared';
 import { z } from 'zod';
+
+/**
+ * A `type` is text by default (SPEC section 3): when absent, and when it names no type of ours
+ * (`textarea`, `string`), so a file written for another tool still gives a form, not no workflow.
+ */
+const fileParamSchema = configurableParamSchema.extend({
+  type: z
+    .string()
+    .optional()
+    .transform((type): ParamType | undefined =>
+      type === undefined || (PARAM_TYPES as readonly string[]).includes(type) ? (type as ParamType) : 'text',
+    ),
+});
 
 /** The wrapped form of DESIGN section 4: a graph plus the parameters a JSON workflow exposes. */
 const wrappedSchema = z.object({
   workflow: z.record(z.string(), z.unknown()),
-  configurable_params: z.record(z.string(), configurableParamSchema),
+  configurable_params: z.record(z.string(), fileParamSchema),
   name: z.string().trim().min(1).max(200).optional(),
   category: z.string().trim().min(1).max(100).optional(),
   tags: z.array(z.string()).optional(),
@@ -57,12 +72,36 @@ export function overrideKeysIn(content: unknown): string[] {
   return [...keys].sort();
 }
 
+/** `Parameter steps, min: expected number, received string`, from the first thing zod found wrong. */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const [top, name, ...rest] = issue.path.map(String);
+  const where =
+    top === 'configurable_params' && name !== undefined
+      ? [`Parameter ${name}`, ...(rest.length ? [rest.join('.')] : [])].join(', ')
+      : issue.path.map(String).join('.') || 'The workflow';
+  const detail = issue.message.replace(/^Invalid input: /, '').replace(/\brecord\b/, 'object');
+  return `${where}: ${detail}`;
+}
+
+/**
+ * Why content that means to be the wrapped form (it has `configurable_params`) is not, or null.
+ * Read as a bare graph it would run with no parameters, and the JSON workflow made from it would
+ * disappear: the editor refuses it instead, and a sync says why the workflow went.
+ */
+export function wrappedFormProblem(content: unknown): string | null {
+  if (!content || typeof content !== 'object' || !Object.hasOwn(content, 'configurable_params')) return null;
+  const parsed = wrappedSchema.safeParse(content);
+  return parsed.success ? null : describeIssue(parsed.error.issues[0]!);
+}
+
 /**
  * Why a wrapped file's parameters would give a form nobody can submit (min above max, a step of
- * 0, a select with no options, a default its own rules refuse), or null. A bare graph, or content
- * that is not the wrapped form at all, has no parameters to check.
+ * 0, a select with no options, a default its own rules refuse; or not the wrapped form at all
+ * while meaning to be), or null. A bare graph has no parameters to check.
  */
 export function configurableParamsProblem(content: unknown): string | null {
+  const malformed = wrappedFormProblem(content);
+  if (malformed) return malformed;
   const wrapped = readWrapped(content);
   if (!wrapped) return null;
   for (const [name, param] of Object.entries(wrapped.configurableParams)) {

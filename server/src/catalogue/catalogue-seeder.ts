@@ -50,8 +50,11 @@ export class CatalogueSeeder implements OnApplicationBootstrap {
         await writeSetting(m, SEEDED_KEY, true);
       }
       const result = await this.sync.sync(await this.store.readAll(), undefined, m);
-      if (result.created.length || result.hidden.length)
-        this.logger.info(result, 'synced JSON workflows with the base workflow files');
+      const { malformed, ...changes } = result;
+      if (changes.created.length || changes.hidden.length)
+        this.logger.info(changes, 'synced JSON workflows with the base workflow files');
+      for (const { file, problem } of malformed)
+        this.logger.warn({ file, problem }, 'base workflow file has configurable_params but is not a JSON workflow');
     });
   }
 

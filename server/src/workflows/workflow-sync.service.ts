@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { DEFAULT_WORKFLOW_CATEGORY, normalizeTags } from '@atelier/shared';
 import { slugOf } from '../base-workflows/base-workflow-names.js';
-import { parseJson, readWrapped } from '../base-workflows/workflow-file-content.js';
+import { parseJson, readWrapped, wrappedFormProblem } from '../base-workflows/workflow-file-content.js';
 import { WorkflowsRepository } from './workflows.repository.js';
 
 export interface SyncFile {
@@ -14,6 +14,8 @@ export interface SyncResult {
   created: string[];
   updated: string[];
   hidden: string[];
+  /** Files with `configurable_params` that are not the wrapped form, and why: no workflow is made of them. */
+  malformed: Array<{ file: string; problem: string }>;
 }
 
 /**
@@ -37,7 +39,7 @@ export class WorkflowSyncService {
     files: SyncFile[],
     renamed?: { from: string; to: string },
   ): Promise<SyncResult> {
-    const result: SyncResult = { created: [], updated: [], hidden: [] };
+    const result: SyncResult = { created: [], updated: [], hidden: [], malformed: [] };
     const synced = await this.workflows.findSynced(m);
     const bySource = new Map(synced.map((w) => [w.sourceFile!, w]));
     if (renamed) {
@@ -55,7 +57,11 @@ export class WorkflowSyncService {
     for (const file of files) {
       const parsed = parseJson(file.raw);
       const wrapped = parsed.ok ? readWrapped(parsed.value) : null;
-      if (!wrapped) continue;
+      if (!wrapped) {
+        const problem = parsed.ok ? wrappedFormProblem(parsed.value) : null;
+        if (problem) result.malformed.push({ file: file.name, problem });
+        continue;
+      }
       wrappedNames.add(file.name);
       const existing = bySource.get(file.name);
       if (existing) {

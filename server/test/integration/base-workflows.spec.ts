@@ -135,6 +135,57 @@ describe('base workflows in git', () => {
     expect(git(repo, 'rev-list', '--count', 'HEAD')).toBe(commits);
   });
 
+  it('reads a parameter type it does not know as text, SPEC section 3 having text by default', async () => {
+    const content = JSON.stringify({
+      name: 'Foreign Prompts',
+      workflow: { '1': { class_type: 'CLIPTextEncode', inputs: { text: '' } } },
+      configurable_params: { prompt: { type: 'textarea', display_name: 'Prompt', node: '1', input: 'text' } },
+    });
+    const res = await t.request('POST', '/api/base-workflows', { token: admin, body: { name: 'Foreign', content } });
+    expect(res.status).toBe(201);
+    const [listed] = (await t.request<Workflow[]>('GET', '/api/workflows?search=foreign', { token: admin })).body;
+    const detail = await t.request<Workflow>('GET', `/api/workflows/${listed!.id}`, { token: admin });
+    expect(detail.body.configurable_params).toEqual({
+      prompt: { type: 'text', display_name: 'Prompt', node: '1', input: 'text' },
+    });
+    // the file keeps what the admin wrote
+    const file = await t.request<{ raw_content: string }>('GET', '/api/base-workflows/Foreign.json', { token: admin });
+    expect(file.body.raw_content).toContain('"textarea"');
+  });
+
+  it('refuses content with configurable_params that is not the wrapped form, saying what is wrong', async () => {
+    const commits = git(repo, 'rev-list', '--count', 'HEAD');
+    const graph = { '1': { inputs: {} } };
+    const cases: Array<[object, string]> = [
+      [
+        { workflow: graph, configurable_params: { steps: { type: 'number', min: '1' } } },
+        'Parameter steps, min: expected number, received string',
+      ],
+      [
+        { workflow: graph, configurable_params: { steps: 'a number' } },
+        'Parameter steps: expected object, received string',
+      ],
+      [{ workflow: graph, configurable_params: [] }, 'configurable_params: expected object, received array'],
+      [{ configurable_params: {} }, 'workflow: expected object, received undefined'],
+    ];
+    for (const [content, message] of cases) {
+      for (const sent of [JSON.stringify(content), content]) {
+        const res = await t.request<{ error?: string }>('POST', '/api/base-workflows', {
+          token: admin,
+          body: { name: 'Half Wrapped', content: sent },
+        });
+        expect([res.status, res.body.error], JSON.stringify(sent)).toEqual([400, message]);
+      }
+    }
+    const update = await t.request<{ error?: string }>('PUT', '/api/base-workflows/upscale.json', {
+      token: admin,
+      body: { content: JSON.stringify(cases[0]![0]) },
+    });
+    expect([update.status, update.body.error]).toEqual([400, cases[0]![1]]);
+    expect(git(repo, 'rev-list', '--count', 'HEAD')).toBe(commits);
+    expect(existsSync(path.join(repo, 'Half Wrapped.json'))).toBe(false);
+  });
+
   it('refuses JSON that does not parse, with the parser message', async () => {
     const res = await t.request<{ error: string }>('POST', '/api/base-workflows', {
       token: admin,

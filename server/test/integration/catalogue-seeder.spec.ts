@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Workflow } from '@atelier/shared';
+import { BaseWorkflowStore } from '../../src/base-workflows/base-workflow-store.js';
 import { CatalogueSeeder } from '../../src/catalogue/catalogue-seeder.js';
+import { WorkflowSyncService } from '../../src/workflows/workflow-sync.service.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('the sample catalogue', () => {
@@ -41,5 +43,19 @@ describe('the sample catalogue', () => {
     expect(execFileSync('git', ['-C', repo, 'rev-list', '--count', 'HEAD']).toString().trim()).toBe('1');
     const { rows } = await t.db.pool.query('SELECT count(*)::int AS n FROM override_definitions');
     expect(rows[0].n).toBe(10);
+  });
+  it('says which files mean to be JSON workflows but are not, and why, leaving the others alone', async () => {
+    const files = await t.app.get(BaseWorkflowStore).readAll();
+    const halfWrapped = {
+      name: 'half.json',
+      raw: JSON.stringify({ workflow: {}, configurable_params: { seed: { type: 'seed_control', max: 'high' } } }),
+    };
+    const bareGraph = { name: 'bare.json', raw: JSON.stringify({ '1': { class_type: 'SaveImage', inputs: {} } }) };
+    const result = await t.app.get(WorkflowSyncService).sync([...files, halfWrapped, bareGraph]);
+    expect(result).toMatchObject({
+      created: [],
+      hidden: [],
+      malformed: [{ file: 'half.json', problem: 'Parameter seed, max: expected number, received string' }],
+    });
   });
 });

@@ -39,7 +39,7 @@ export const workflowsRoutes: RouteDoc[] = [
     method: 'get',
     path: '/workflows/missing-slugs',
     tag: 'Workflows',
-    summary: 'Slugs used by slug workflows with no base workflow file',
+    summary: 'Base workflows (file name without .json) that no slug workflow runs yet',
     access: 'admin',
     responses: [ok(missingSlugsResponseSchema)],
   },
