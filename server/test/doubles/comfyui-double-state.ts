@@ -42,6 +42,8 @@ export interface DoubleFaults {
   historyLagMs: number;
   stepDelayMs: number;
   loseFirstPromptReply: boolean;
+  /** A server older than client-set prompt ids (PR #8189, July 2025) makes its own. */
+  ownPromptIds: boolean;
   paused: boolean;
 }
 
@@ -54,6 +56,7 @@ export function noFaults(): DoubleFaults {
     historyLagMs: 0,
     stepDelayMs: 0,
     loseFirstPromptReply: false,
+    ownPromptIds: false,
     paused: false,
   };
 }

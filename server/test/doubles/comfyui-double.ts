@@ -103,6 +103,11 @@ export class ComfyUiDouble {
     return this;
   }
 
+  /** Behaves as a ComfyUI from before July 2025: the prompt_id a client sends is ignored, the server makes its own. */
+  makeOwnPromptIds(): this {
+    this.faults.ownPromptIds = true;
+    return this;
+  }
   respondWith400NodeErrors(): this {
     this.faults.nodeErrors400 = true;
     return this;
@@ -226,7 +231,7 @@ export class ComfyUiDouble {
     const check = checkPrompt(body);
     if (!check.ok) return json(response, 400, check.body);
     if (this.faults.nodeErrors400) return json(response, 400, stepsTooHighRefusal(check.graph, check.outputNodes));
-    const id = typeof body.prompt_id === 'string' ? body.prompt_id : randomUUID();
+    const id = typeof body.prompt_id === 'string' && !this.faults.ownPromptIds ? body.prompt_id : randomUUID();
     const counter = this.promptCounter++;
     const number = typeof body.number === 'number' ? body.number : body.front === true ? -counter : counter;
     const extraData = { ...(body.extra_data as Record<string, unknown> | undefined), client_id: body.client_id };

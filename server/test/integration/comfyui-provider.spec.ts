@@ -189,6 +189,31 @@ describe('ComfyUiProvider against the ComfyUI double', () => {
     expect(double.prompts).toHaveLength(1);
   });
 
+  it('follows the id a ComfyUI older than client-set prompt ids makes for itself, to the output', async () => {
+    double.makeOwnPromptIds().slowRun(40);
+    const request = await makeRequest({ values: { prompt: 'x', steps: 8 } });
+
+    const outcome = await provider.generate(request);
+
+    expect(outcome.status).toBe('produced');
+    expect(double.prompts).toHaveLength(1);
+    expect(double.historyOf(firstPromptId())?.status.status_str).toBe('success');
+    // progress comes from the socket, routed by the server's id
+    expect(request.progress.at(-1)).toEqual([8, 8]);
+  });
+
+  it('cancels a running prompt on such a server under the id the server made', async () => {
+    double.makeOwnPromptIds().slowRun(50);
+    const request = await makeRequest({ values: { prompt: 'x', steps: 40 } });
+    const result = settle(provider.generate(request));
+    await expect.poll(() => request.progress.length).toBeGreaterThan(0);
+
+    request.controller.abort();
+
+    expect(await result).toBeInstanceOf(GenerationCancelledError);
+    expect(double.interrupts).toEqual([firstPromptId()]);
+  });
+
   it('cancels a pending prompt by deleting it from the queue', async () => {
     double.pauseQueue();
     const request = await makeRequest();

@@ -27,7 +27,8 @@ export interface QueueState {
 }
 
 export type PromptSubmission =
-  { accepted: true; number: number | undefined; nodeErrors: NodeErrors } | { accepted: false; refusal: PromptRefusal };
+  | { accepted: true; promptId: string; number: number | undefined; nodeErrors: NodeErrors }
+  | { accepted: false; refusal: PromptRefusal };
 
 interface RawAnswer {
   status: number;
@@ -67,7 +68,12 @@ export class ComfyUiClient {
       return { accepted: false, refusal: refusal.success ? refusal.data : { error: answer.text.slice(0, 300) } };
     }
     const accepted = this.read(answer, 'POST /prompt', promptAcceptedSchema);
-    return { accepted: true, number: accepted.number, nodeErrors: accepted.node_errors ?? {} };
+    return {
+      accepted: true,
+      promptId: accepted.prompt_id,
+      number: accepted.number,
+      nodeErrors: accepted.node_errors ?? {},
+    };
   }
 
   async getQueue(): Promise<QueueState> {

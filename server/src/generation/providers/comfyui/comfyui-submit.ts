@@ -22,12 +22,14 @@ async function comfyUiKnows(client: ComfyUiClient, promptId: string): Promise<bo
 /**
  * POST /prompt with an idempotent retry: ComfyUI has no duplicate check, so after a lost answer the
  * prompt is sent again only when the id is in neither /queue nor /history (protocol section 12.2).
+ * Answers the id ComfyUI runs the prompt under: ours, except on a server older than client-set ids
+ * (PR #8189, July 2025), which makes its own and says so only in this answer.
  */
 export async function submitPrompt(
   client: ComfyUiClient,
   body: PromptBody,
   options: { attempts: number; logger?: Logger },
-): Promise<void> {
+): Promise<string> {
   const never = new AbortController().signal;
   for (let attempt = 1; ; attempt++) {
     let submission: PromptSubmission;
@@ -38,7 +40,7 @@ export async function submitPrompt(
       // asked on the last attempt too: failing there would have the item's retry queue it a second time
       if (await comfyUiKnows(client, body.prompt_id).catch(() => false)) {
         options.logger?.info({ err: error }, 'POST /prompt answer lost, but ComfyUI has the prompt');
-        return;
+        return body.prompt_id;
       }
       if (attempt >= options.attempts) throw error;
       options.logger?.warn({ err: error, attempt }, 'POST /prompt failed before ComfyUI queued it; sending again');
@@ -53,6 +55,6 @@ export async function submitPrompt(
         'ComfyUI runs only part of the workflow',
       );
     }
-    return;
+    return submission.promptId;
   }
 }

@@ -128,10 +128,10 @@ export class ComfyUiProvider implements GenerationProvider {
       logger?.warn('ComfyUI socket not open; following the run by polling');
     }
     const mailbox = new RunMailbox();
-    const unsubscribe = socket.subscribe(promptId, (event) => mailbox.push(event));
+    let unsubscribe = socket.subscribe(promptId, (event) => mailbox.push(event));
     const unwatch = socket.onStateChange((open) => open && mailbox.requestResync());
     try {
-      await submitPrompt(
+      const runId = await submitPrompt(
         client,
         { prompt: graph, client_id: socket.clientId, prompt_id: promptId },
         {
@@ -139,19 +139,26 @@ export class ComfyUiProvider implements GenerationProvider {
           logger,
         },
       );
+      if (runId !== promptId) {
+        // Events sent under its id before now were not ours to see: the loop starts by asking queue and history.
+        logger?.warn({ runId }, 'ComfyUI made its own prompt id (a server older than July 2025); following that one');
+        unsubscribe();
+        unsubscribe = socket.subscribe(runId, (event) => mailbox.push(event));
+        mailbox.requestResync();
+      }
       request.onSubmitted?.();
       const entry = await followRun({
         client,
         socket,
         mailbox,
-        promptId,
+        promptId: runId,
         stop,
         onProgress: (value, max) => this.reportProgress(request, value, max),
         onStarted,
         timing: this.timing,
         logger,
       }).catch(async (error: unknown) => {
-        if (error instanceof RunStoppedError) await cancelPrompt(client, promptId, logger);
+        if (error instanceof RunStoppedError) await cancelPrompt(client, runId, logger);
         throw error;
       });
       const failure = historyFailure(entry);
