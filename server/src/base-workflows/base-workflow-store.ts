@@ -43,15 +43,53 @@ export class BaseWorkflowStore {
     return existsSync(path.join(this.dir, '.git'));
   }
 
-  /** Creates the repository with the given files as its first commit. */
-  async initialise(files: Record<string, string>): Promise<void> {
+  /**
+   * Creates the repository. When BASE_WORKFLOWS_REMOTE already has a `main` (say, the repository
+   * the generation server deploys from) it is cloned, so saves push on top of that history;
+   * otherwise the given files make the first commit. Answers which it did.
+   */
+  async initialise(files: Record<string, string>): Promise<'cloned' | 'created'> {
     await mkdir(this.dir, { recursive: true });
+    if (this.remote && (await this.remoteHasMain(this.remote))) {
+      await this.git.exec(['clone', '--quiet', '--branch', 'main', '--', this.remote, '.']);
+      return 'cloned';
+    }
     await this.git.exec(['init', '--quiet', '--initial-branch=main']);
     for (const [name, content] of Object.entries(files)) await writeFile(this.file(name), content);
     await this.git.exec(['add', '--all']);
     if (await this.git.hasChanges()) await this.git.commit('Add sample base workflows', SYSTEM_AUTHOR);
     if (this.remote) await this.git.exec(['remote', 'add', 'origin', this.remote]);
     await this.push();
+    return 'created';
+  }
+
+  /**
+   * Points `origin` at BASE_WORKFLOWS_REMOTE as configured on this start: it may have been set, or
+   * changed, after the repository was made. A new or changed remote is then pushed to at once.
+   */
+  async attachRemote(): Promise<void> {
+    if (!this.remote) return;
+    const current = await this.git
+      .exec(['remote', 'get-url', 'origin'])
+      .then((url) => url.trim())
+      .catch(() => null);
+    if (current === this.remote) return;
+    await this.git.exec(['remote', current === null ? 'add' : 'set-url', 'origin', this.remote]);
+    // the URL itself is not logged: it may carry a token
+    this.logger.info({ replaced: current !== null }, 'base workflow remote set; pushing to it');
+    await this.push();
+  }
+
+  private async remoteHasMain(remote: string): Promise<boolean> {
+    try {
+      return (await this.git.exec(['ls-remote', '--heads', '--', remote, 'main'])).trim() !== '';
+    } catch (error) {
+      this.logger.warn(
+        { err: (error as Error).message },
+        'base workflow remote not readable; starting a new repository',
+      );
+      return false;
+    }
   }
 
   async list(): Promise<BaseWorkflowFile[]> {

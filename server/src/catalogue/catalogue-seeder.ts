@@ -37,13 +37,20 @@ export class CatalogueSeeder implements OnApplicationBootstrap {
       await m.query('SELECT pg_advisory_xact_lock($1)', [REPOSITORY_LOCK_KEY]);
       if (!this.store.isInitialised()) {
         const files = withSamples ? SAMPLE_FILES : {};
-        await this.store.initialise(
+        const made = await this.store.initialise(
           Object.fromEntries(Object.entries(files).map(([n, c]) => [n, `${JSON.stringify(c, null, 2)}\n`])),
         );
         this.logger.info(
-          { dir: this.store.dir, files: Object.keys(files).length },
-          'created the base workflow repository',
+          {
+            dir: this.store.dir,
+            files: made === 'cloned' ? (await this.store.list()).length : Object.keys(files).length,
+          },
+          made === 'cloned'
+            ? 'cloned the base workflow repository from its remote'
+            : 'created the base workflow repository',
         );
+      } else {
+        await this.store.attachRemote();
       }
       if (withSamples && !(await readSetting<boolean>(m, SEEDED_KEY))) {
         await this.seedDatabase(m);
