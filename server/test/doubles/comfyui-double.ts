@@ -56,6 +56,7 @@ export class ComfyUiDouble {
   /** Every GET /history/{id}, and whether the entry existed at that moment. */
   readonly historyReads: Array<{ promptId: string; found: boolean }> = [];
   queueReads = 0;
+  private queueReadFailures = 0;
   private readonly faults: DoubleFaults = noFaults();
   private readonly runner: DoubleRunner;
   private readonly hub: DoubleSocketHub;
@@ -106,6 +107,11 @@ export class ComfyUiDouble {
   /** Behaves as a ComfyUI from before July 2025: the prompt_id a client sends is ignored, the server makes its own. */
   makeOwnPromptIds(): this {
     this.faults.ownPromptIds = true;
+    return this;
+  }
+  /** The next `count` reads of GET /queue answer 502, as a proxy in front of a busy ComfyUI can. */
+  failQueueReads(count: number): this {
+    this.queueReadFailures = count;
     return this;
   }
   respondWith400NodeErrors(): this {
@@ -193,6 +199,10 @@ export class ComfyUiDouble {
       return json(response, 200, { exec_info: { queue_remaining: this.runner.queueRemaining() } });
     if (key === 'GET /queue') {
       this.queueReads += 1;
+      if (this.queueReadFailures > 0) {
+        this.queueReadFailures -= 1;
+        return void response.writeHead(502, { 'content-type': 'text/html' }).end('<h1>502 Bad Gateway</h1>');
+      }
       const running = this.runner.running ? [queueItem(this.runner.running)] : [];
       return json(response, 200, { queue_running: running, queue_pending: this.runner.pending.map(queueItem) });
     }

@@ -180,6 +180,20 @@ describe('ComfyUiProvider against the ComfyUI double', () => {
     expect(double.queueReads).toBeGreaterThan(0);
   });
 
+  it('asks again, rather than sending the prompt again, when it cannot tell whether ComfyUI has it', async () => {
+    double.loseFirstPromptReply().failQueueReads(1);
+    const outcome = await provider.generate(await makeRequest());
+    expect(outcome.status).toBe('produced');
+    expect(double.prompts).toHaveLength(1);
+  });
+
+  it('follows the prompt, without sending it again, when ComfyUI keeps failing to say whether it has it', async () => {
+    double.loseFirstPromptReply().failQueueReads(1_000);
+    const outcome = await provider.generate(await makeRequest());
+    expect(outcome.status).toBe('produced');
+    expect(double.prompts).toHaveLength(1);
+  });
+
   it('finds the prompt whose answer was lost on the last submit attempt, instead of failing the item', async () => {
     await provider.close();
     provider = makeProvider(double.url, { submitAttempts: 1 });

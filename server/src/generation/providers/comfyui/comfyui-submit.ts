@@ -20,6 +20,28 @@ async function comfyUiKnows(client: ComfyUiClient, promptId: string): Promise<bo
 }
 
 /**
+ * Whether ComfyUI has the prompt, asked up to `attempts` times: null when it could not say. Sending
+ * again while unsure would queue a second run of it, since a reused id is queued again.
+ */
+async function askWhetherComfyUiKnows(
+  client: ComfyUiClient,
+  promptId: string,
+  attempts: number,
+  logger?: Logger,
+): Promise<boolean | null> {
+  const never = new AbortController().signal;
+  for (let ask = 1; ; ask++) {
+    try {
+      return await comfyUiKnows(client, promptId);
+    } catch (error) {
+      if (ask >= attempts) return null;
+      logger?.warn({ err: error, ask }, 'could not ask ComfyUI whether it has the prompt; asking again');
+      await pause(RESUBMIT_PAUSE_MS * ask, never);
+    }
+  }
+}
+
+/**
  * POST /prompt with an idempotent retry: ComfyUI has no duplicate check, so after a lost answer the
  * prompt is sent again only when the id is in neither /queue nor /history (protocol section 12.2).
  * Answers the id ComfyUI runs the prompt under: ours, except on a server older than client-set ids
@@ -38,8 +60,17 @@ export async function submitPrompt(
     } catch (error) {
       if (!(error instanceof ComfyUiTransportError)) throw error;
       // asked on the last attempt too: failing there would have the item's retry queue it a second time
-      if (await comfyUiKnows(client, body.prompt_id).catch(() => false)) {
+      const known = await askWhetherComfyUiKnows(client, body.prompt_id, options.attempts, options.logger);
+      if (known) {
         options.logger?.info({ err: error }, 'POST /prompt answer lost, but ComfyUI has the prompt');
+        return body.prompt_id;
+      }
+      if (known === null) {
+        // following it finds out: a prompt in neither queue nor history after the grace is reported lost
+        options.logger?.warn(
+          { err: error },
+          'POST /prompt answer lost and ComfyUI cannot say whether it has the prompt; following it',
+        );
         return body.prompt_id;
       }
       if (attempt >= options.attempts) throw error;
