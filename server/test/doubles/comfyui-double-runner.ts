@@ -159,10 +159,15 @@ export class DoubleRunner {
     send('executing', { node: null, prompt_id: item.id });
   }
 
-  /** SaveImage-like nodes write `<prefix>_00001_.png` (counter per prefix); PreviewImage writes temp. */
+  /**
+   * SaveImage-like nodes write `<prefix>_00001_.png` (counter per prefix); PreviewImage writes temp.
+   * VideoHelperSuite's VHS_VideoCombine lists its video under `gifs`, as temp when save_output is
+   * false (protocol section 9); the core video nodes list theirs under `images`.
+   */
   private save(node: GraphNode): Record<string, unknown> | null {
     if (!isOutputNode(node)) return null;
-    const temp = node.class_type === 'PreviewImage';
+    const combine = node.class_type === 'VHS_VideoCombine';
+    const temp = node.class_type === 'PreviewImage' || (combine && node.inputs.save_output === false);
     const prefix = temp ? 'ComfyUI_temp' : String(node.inputs.filename_prefix ?? 'ComfyUI');
     const subfolder = path.posix.dirname(prefix) === '.' ? '' : path.posix.dirname(prefix);
     const base = path.posix.basename(prefix);
@@ -172,6 +177,10 @@ export class DoubleRunner {
     const filename = `${base}_${String(counter).padStart(5, '0')}_.${video ? 'webm' : 'png'}`;
     const type = temp ? 'temp' : 'output';
     this.files.set(`${type}/${subfolder}/${filename}`, video ? WEBM_BYTES : this.png);
+    if (combine) {
+      const frameRate = node.inputs.frame_rate ?? 8;
+      return { gifs: [{ filename, subfolder, type, format: 'video/webm', frame_rate: frameRate, workflow: null }] };
+    }
     const images = [{ filename, subfolder, type }];
     return video ? { images, animated: [true] } : { images };
   }

@@ -100,6 +100,24 @@ describe('ComfyUiProvider against the ComfyUI double', () => {
     expect(inputsOf(sent, '9').filename_prefix).toBe('atelier/42/clip');
   });
 
+  it("downloads the video VideoHelperSuite's VHS_VideoCombine lists under gifs, as a temp file when not saved", async () => {
+    const graph = txt2imgGraph(2);
+    const nodes = graph as Record<string, { class_type: string; inputs: Record<string, unknown> }>;
+    nodes['9'] = {
+      class_type: 'VHS_VideoCombine',
+      inputs: { images: ['8', 0], frame_rate: 12, format: 'video/webm', filename_prefix: 'loop', save_output: false },
+    };
+    delete nodes['10'];
+    delete nodes['11'];
+    const request = await makeRequest({ workflow: { ...jsonWorkflow(graph), configurableParams: null } });
+
+    const outcome = await provider.generate(request);
+
+    expect(outcome).toMatchObject({ status: 'produced', files: [{ contentType: 'video/webm' }] });
+    const history = double.historyOf(firstPromptId());
+    expect(history?.outputs['9']).toMatchObject({ gifs: [{ type: 'temp', format: 'video/webm' }] });
+  });
+
   it('turns a 400 with node_errors into a job-scoped error naming the node error', async () => {
     double.respondWith400NodeErrors();
     const error = await settle(provider.generate(await makeRequest()));
