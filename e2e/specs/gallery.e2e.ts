@@ -283,6 +283,23 @@ describe('gallery', () => {
   });
 });
 
+describe('gallery without its live connection', () => {
+  it('still shows new items at the top, reading the newest page every 5 s', async () => {
+    const owner = await ownerWithMedia(uniqueName('Cut off'), 1);
+    const page = await openPage();
+    // neither transport of the live connection gets through: no socket, no long-polling
+    await page.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
+    await page.route('**/socket.io/**', (route) => route.abort());
+    await openGallery(page, owner, '/gallery');
+    const before = (await listGallery(owner.token, { folder: '' })).length;
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(before);
+    const name = uniqueName('Arrives by poll');
+    await produceMedia(owner.token, workflowId, name, 2);
+    await expect.poll(() => tiles(page).count(), { ...WAIT, timeout: 20_000 }).toBe(before + 2);
+    expect(await tiles(page).first().getAttribute('aria-label')).toContain(name);
+  });
+});
+
 describe('gallery failures and media kinds', () => {
   it("says 'Failed to load images' when the gallery cannot be read, and loads on retry", async () => {
     const owner = await ownerWithMedia(uniqueName('Offline'), 1);

@@ -2,7 +2,7 @@ import type { GalleryItem } from '@atelier/shared';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { GalleryQuery } from '../utils/gallery-query';
 import { itemMatchesQuery } from '../utils/item-matches-query';
-import type { GalleryPage } from './get-gallery-items';
+import { getGalleryPage, type GalleryPage } from './get-gallery-items';
 import { galleryQueryKeys } from './gallery-query-keys';
 
 type Pages = InfiniteData<GalleryPage, string | null>;
@@ -79,4 +79,26 @@ export function addNewItem(queryClient: QueryClient, item: GalleryItem): void {
     });
   }
   refreshSummariesSoon(queryClient);
+}
+
+/** Newest first, as the server orders them: by creation time, then id. */
+function isNewer(item: GalleryItem, than: GalleryItem): boolean {
+  const [a, b] = [Date.parse(item.created_at), Date.parse(than.created_at)];
+  return a > b || (a === b && item.id > than.id);
+}
+
+/**
+ * What a lost live connection would have pushed: each view on screen reads its newest page, and
+ * the items newer than its own newest go on top, as `gallery:item-created` would have put them.
+ */
+export async function addNewestItems(queryClient: QueryClient): Promise<void> {
+  const onScreen = queryClient.getQueryCache().findAll({ queryKey: galleryQueryKeys.items(), type: 'active' });
+  await Promise.all(
+    onScreen.map(async (query) => {
+      const newest = (query.state.data as Pages | undefined)?.pages[0]?.items[0];
+      const page = await getGalleryPage(query.queryKey[2] as GalleryQuery, null);
+      const arrived = newest ? page.items.filter((item) => isNewer(item, newest)) : page.items;
+      for (const item of arrived.reverse()) addNewItem(queryClient, item);
+    }),
+  );
 }

@@ -1,17 +1,18 @@
-import { galleryItemSchema } from '@atelier/shared';
+import { POLL_INTERVAL_MS, galleryItemSchema } from '@atelier/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { logger } from '../../../lib/logger';
 import { getSocket } from '../../../lib/socket';
 import { sessionAtom } from '../../auth/atoms/session-atom';
-import { addNewItem } from '../api/gallery-cache';
+import { addNewItem, addNewestItems } from '../api/gallery-cache';
 import { galleryQueryKeys } from '../api/gallery-query-keys';
 
 /**
  * While the gallery is open, `gallery:item-created` puts each new item on top of the loaded views
  * it matches, on the tab's one live connection (the live feature owns the connection; this only
- * listens on it).
+ * listens on it). While that connection is down, the views on screen read their newest page every
+ * 5 s instead.
  */
 export function useGalleryLiveItems(): void {
   const queryClient = useQueryClient();
@@ -33,9 +34,15 @@ export function useGalleryLiveItems(): void {
     };
     socket.on('gallery:item-created', onItem);
     socket.on('connect', onConnect);
+    // A connection that stays down must not freeze the gallery (DESIGN section 1): it polls meanwhile.
+    const poll = setInterval(() => {
+      if (socket.connected) return;
+      addNewestItems(queryClient).catch((error: unknown) => logger.warn('could not read the newest media', error));
+    }, POLL_INTERVAL_MS);
     return () => {
       socket.off('gallery:item-created', onItem);
       socket.off('connect', onConnect);
+      clearInterval(poll);
     };
   }, [token, queryClient]);
 }
