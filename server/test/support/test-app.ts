@@ -57,30 +57,18 @@ export async function startTestApp(
   const { redisUrl } = servers;
   const redisKeyPrefix = `test_${randomBytes(5).toString('hex')}`;
   const ownDataDir = env.DATA_DIR ? undefined : mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
-  const config = loadConfig({
-    DATA_DIR: ownDataDir ?? env.DATA_DIR,
-    SAMPLE_CATALOGUE: 'false',
-    NODE_ENV: 'test',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    DATABASE_URL: db.url,
-    REDIS_URL: redisUrl,
-    REDIS_KEY_PREFIX: redisKeyPrefix,
-    CLIENT_DIST_DIR: '/nonexistent',
-    ...env,
-  });
-  const logger = createLogger(config.logLevel, 'test');
-  const jwtSecret = env.JWT_SECRET ?? randomBytes(32).toString('hex');
-  const app = await createApiApp({
-    config,
-    logger,
-    databaseUrl: db.url,
-    redisUrl: config.redis.url,
-    jwtSecret,
-  });
-  await app.listen(0, '127.0.0.1');
-  const address = app.getHttpServer().address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const removeOwnData = async () => {
+    await db.drop();
+    if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+  };
+  const started = await listeningApp(db.url, redisUrl, redisKeyPrefix, ownDataDir, env).catch(
+    async (error: unknown) => {
+      // an app that never started has no close: what was made for it goes here instead
+      await removeOwnData();
+      throw error;
+    },
+  );
+  const { app, config, jwtSecret, baseUrl } = started;
   const redis = new Redis(redisUrl);
 
   const request: TestApp['request'] = async (method, path, options = {}) => {
@@ -125,8 +113,42 @@ export async function startTestApp(
       const keys = await redis.keys(`${redisKeyPrefix}:*`);
       if (keys.length) await redis.del(...keys);
       redis.disconnect();
-      await db.drop();
-      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+      await removeOwnData();
     },
   };
+}
+
+/** Configuration, the API app and its port: the part of a start that can fail on a test's env. */
+async function listeningApp(
+  databaseUrl: string,
+  redisUrl: string,
+  redisKeyPrefix: string,
+  ownDataDir: string | undefined,
+  env: Record<string, string>,
+) {
+  const config = loadConfig({
+    DATA_DIR: ownDataDir ?? env.DATA_DIR,
+    SAMPLE_CATALOGUE: 'false',
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: redisKeyPrefix,
+    CLIENT_DIST_DIR: '/nonexistent',
+    ...env,
+  });
+  const logger = createLogger(config.logLevel, 'test');
+  const jwtSecret = env.JWT_SECRET ?? randomBytes(32).toString('hex');
+  const app = await createApiApp({
+    config,
+    logger,
+    databaseUrl,
+    redisUrl: config.redis.url,
+    jwtSecret,
+  });
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return { app, config, jwtSecret, baseUrl };
 }
