@@ -142,15 +142,16 @@ export class DoubleRunner {
     }
 
     if (ending === 'success') note('execution_success', {});
+    // History is written after execution_success, the prompt leaving the queue with it, and only
+    // then come `status` and `executing null` (protocol section 6): a lag delays all of that.
+    if (this.faults.historyLagMs) await delay(this.faults.historyLagMs);
     if (!this.faults.emptyHistory) {
       const status = {
         status_str: ending === 'success' ? 'success' : 'error',
         completed: ending === 'success',
         messages,
       } as const;
-      const entry = { prompt: queueItem(item), outputs, status, meta: {} };
-      if (this.faults.historyLagMs) setTimeout(() => this.history.set(item.id, entry), this.faults.historyLagMs);
-      else this.history.set(item.id, entry);
+      this.history.set(item.id, { prompt: queueItem(item), outputs, status, meta: {} });
     }
     // A dropped socket stays refused for the rest of the run only: the run's end must be found by polling.
     if (dropped) this.sockets.allow();
