@@ -57,19 +57,22 @@ export async function startTestApp(
   const { redisUrl } = servers;
   const redisKeyPrefix = `test_${randomBytes(5).toString('hex')}`;
   const ownDataDir = env.DATA_DIR ? undefined : mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
+  const redis = new Redis(redisUrl);
   const removeOwnData = async () => {
+    const keys = await redis.keys(`${redisKeyPrefix}:*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
     await db.drop();
     if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
   };
   const started = await listeningApp(db.url, redisUrl, redisKeyPrefix, ownDataDir, env).catch(
     async (error: unknown) => {
-      // an app that never started has no close: what was made for it goes here instead
+      // an app that never started has no close: what was made for it (its queue's keys too) goes here
       await removeOwnData();
       throw error;
     },
   );
   const { app, config, jwtSecret, baseUrl } = started;
-  const redis = new Redis(redisUrl);
 
   const request: TestApp['request'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
@@ -110,9 +113,6 @@ export async function startTestApp(
     createUser: (options) => createUser(db.pool, options),
     close: async () => {
       await app.close();
-      const keys = await redis.keys(`${redisKeyPrefix}:*`);
-      if (keys.length) await redis.del(...keys);
-      redis.disconnect();
       await removeOwnData();
     },
   };
