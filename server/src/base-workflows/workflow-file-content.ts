@@ -74,11 +74,12 @@ export function overrideKeysIn(content: unknown): string[] {
 
 /** `Parameter steps, min: expected number, received string`, from the first thing zod found wrong. */
 function describeIssue(issue: z.core.$ZodIssue): string {
-  const [top, name, ...rest] = issue.path.map(String);
+  const path = issue.path.map(String);
+  const [top, name, ...rest] = path;
   const where =
     top === 'configurable_params' && name !== undefined
       ? [`Parameter ${name}`, ...(rest.length ? [rest.join('.')] : [])].join(', ')
-      : issue.path.map(String).join('.') || 'The workflow';
+      : path.join('.') || 'The workflow';
   const detail = issue.message.replace(/^Invalid input: /, '').replace(/\brecord\b/, 'object');
   return `${where}: ${detail}`;
 }

@@ -41,10 +41,7 @@ export class CatalogueSeeder implements OnApplicationBootstrap {
           Object.fromEntries(Object.entries(files).map(([n, c]) => [n, `${JSON.stringify(c, null, 2)}\n`])),
         );
         this.logger.info(
-          {
-            dir: this.store.dir,
-            files: made === 'cloned' ? (await this.store.list()).length : Object.keys(files).length,
-          },
+          { dir: this.store.dir, files: (await this.store.list()).length },
           made === 'cloned'
             ? 'cloned the base workflow repository from its remote'
             : 'created the base workflow repository',
