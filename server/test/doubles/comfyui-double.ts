@@ -150,6 +150,11 @@ export class ComfyUiDouble {
     this.network.reset();
     return this;
   }
+  /** After vanish: the server is reachable again, with its queue and history as they were (a network cut, not a restart). */
+  reappear(): this {
+    this.network.restore();
+    return this;
+  }
   /** The server hangs: connections stay open, requests arrive, nothing is ever answered. */
   freeze(): this {
     this.network.freeze();

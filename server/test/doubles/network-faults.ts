@@ -33,6 +33,11 @@ export class NetworkFaults {
     for (const socket of this.sockets) socket.resetAndDestroy();
   }
 
+  /** Back on the network: new connections are served again (the ones cut stay cut). */
+  restore(): void {
+    this.mode = 'up';
+  }
+
   freeze(): void {
     this.mode = 'frozen';
     for (const socket of this.sockets) silence(socket);

@@ -318,4 +318,51 @@ describe('ComfyUiProvider against the ComfyUI double', () => {
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({ retryable: true, message: expect.stringMatching(/^ComfyUI unreachable/) as string });
   });
+
+  it('takes the prompt it stopped following off the queue once ComfyUI is back, before the retry is queued', async () => {
+    double.pauseQueue();
+    const first = settle(provider.generate(await makeRequest()));
+    await expect.poll(() => double.prompts).toHaveLength(1);
+    const leftId = firstPromptId();
+
+    double.vanish();
+    // unreachable past the tolerance (1 s here): the item fails, to be retried under a new prompt id
+    expect(await first).toMatchObject({
+      retryable: true,
+      message: expect.stringMatching(/^ComfyUI unreachable/) as string,
+    });
+    double.reappear();
+    // a network cut, not a restart: ComfyUI still holds the prompt
+    expect(double.isPending(leftId)).toBe(true);
+
+    const retry = provider.generate(await makeRequest());
+    await expect.poll(() => double.prompts).toHaveLength(2);
+    expect(double.deletes).toEqual([leftId]);
+    expect(double.isPending(leftId)).toBe(false);
+    double.resumeQueue();
+
+    expect(await retry).toMatchObject({ status: 'produced' });
+    expect(double.historyOf(leftId)).toBeUndefined();
+  });
+
+  it('interrupts a run it gave up on while ComfyUI was unreachable, as soon as ComfyUI answers again', async () => {
+    await provider.close();
+    provider = makeProvider(double.url, { itemTimeoutS: 1 });
+    double.slowRun(100);
+    const request = await makeRequest({ values: { prompt: 'x', steps: 60 } });
+    const first = settle(provider.generate(request));
+    await expect.poll(() => request.progress.length).toBeGreaterThan(0);
+    const leftId = firstPromptId();
+
+    double.vanish();
+    expect(await first).toMatchObject({ retryable: true });
+    expect(double.interrupts).toEqual([]);
+    expect(double.isRunning(leftId)).toBe(true);
+    double.reappear();
+
+    // no new item is needed: the socket coming back is enough
+    await expect.poll(() => double.interrupts).toEqual([leftId]);
+    await expect.poll(() => double.historyOf(leftId)?.status.status_str).toBe('error');
+    expect(double.prompts).toHaveLength(1);
+  });
 });

@@ -11,7 +11,8 @@ import {
 import { cancelPrompt } from './comfyui-cancel.js';
 import { ComfyUiClient } from './comfyui-client.js';
 import { ComfyUiEndpoint } from './comfyui-endpoint.js';
-import { historyFailure } from './comfyui-errors.js';
+import { ComfyUiTransportError, historyFailure } from './comfyui-errors.js';
+import { LeftBehindPrompts } from './comfyui-left-behind.js';
 import { downloadOutputs, outputItems } from './comfyui-outputs.js';
 import { followRun, RunStoppedError, type RunTiming } from './comfyui-run.js';
 import { RunMailbox } from './comfyui-run-mailbox.js';
@@ -48,6 +49,7 @@ export class ComfyUiProvider implements GenerationProvider {
   private readonly remote: Remote | null;
   private readonly logger: Logger | undefined;
   private readonly timing: RunTiming;
+  private readonly leftBehind: LeftBehindPrompts;
 
   constructor(
     private readonly config: ComfyUiConfig,
@@ -60,6 +62,7 @@ export class ComfyUiProvider implements GenerationProvider {
       unreachableToleranceMs: options.unreachableToleranceMs ?? 60_000,
       historyRetryMs: options.historyRetryMs ?? [0, 150, 300, 600, 1200],
     };
+    this.leftBehind = new LeftBehindPrompts(this.logger);
     // A missing URL fails the jobs that need ComfyUI, not the start-up of a worker that may never.
     this.remote = config.url ? this.connectTo(config.url) : null;
   }
@@ -109,7 +112,10 @@ export class ComfyUiProvider implements GenerationProvider {
       handshakeTimeoutMs: this.config.requestTimeoutMs,
       logger: this.logger,
     });
-    return { client: new ComfyUiClient(endpoint, this.config.requestTimeoutMs), socket };
+    const client = new ComfyUiClient(endpoint, this.config.requestTimeoutMs);
+    // ComfyUI is back: what it still holds of ours that nobody follows any more is taken off now
+    socket.onStateChange((open) => open && void this.leftBehind.cancelAll(client));
+    return { client, socket };
   }
 
   private async run(
@@ -127,6 +133,7 @@ export class ComfyUiProvider implements GenerationProvider {
     if (!(await socket.ensureOpen(this.options.socketOpenTimeoutMs ?? 5000))) {
       logger?.warn('ComfyUI socket not open; following the run by polling');
     }
+    await this.leftBehind.cancelAll(client);
     const mailbox = new RunMailbox();
     let unsubscribe = socket.subscribe(promptId, (event) => mailbox.push(event));
     const unwatch = socket.onStateChange((open) => open && mailbox.requestResync());
@@ -158,7 +165,10 @@ export class ComfyUiProvider implements GenerationProvider {
         timing: this.timing,
         logger,
       }).catch(async (error: unknown) => {
-        if (error instanceof RunStoppedError) await cancelPrompt(client, runId, logger);
+        if (error instanceof RunStoppedError && !(await cancelPrompt(client, runId, logger)))
+          this.leftBehind.add(runId);
+        // unreachable past the tolerance: the item is retried under a new id, and this one must not run beside it
+        if (error instanceof ComfyUiTransportError) this.leftBehind.add(runId);
         throw error;
       });
       const failure = historyFailure(entry);
