@@ -1,7 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { Inject, Injectable } from '@nestjs/common';
+import { rm } from 'node:fs/promises';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER, RUNTIME, type Runtime } from '../common/runtime.js';
 import {
@@ -10,6 +8,7 @@ import {
   type GenerationProvider,
   type GenerationRequest,
 } from '../generation/providers/generation-provider.js';
+import { makeItemWorkDir, removeOrphanedItemDirs } from './item-work-dirs.js';
 import { MediaStore, type StoredOutput } from './media-store.js';
 
 export type ItemResult =
@@ -44,18 +43,22 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * Retry-After) when the error allows it; the last error becomes the item's failure (DESIGN section 5).
  */
 @Injectable()
-export class ItemRunner {
+export class ItemRunner implements OnApplicationBootstrap {
   constructor(
     private readonly media: MediaStore,
     @Inject(RUNTIME) private readonly runtime: Runtime,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
+  async onApplicationBootstrap(): Promise<void> {
+    await removeOrphanedItemDirs(this.logger);
+  }
+
   async run(provider: GenerationProvider, request: ItemRequest): Promise<ItemResult> {
     const { itemMaxAttempts, itemRetryBaseMs } = this.runtime.config.generation;
     let lastError = 'Generation failed';
     for (let attempt = 1; attempt <= itemMaxAttempts; attempt++) {
-      const workDir = await mkdtemp(path.join(os.tmpdir(), 'atelier-item-'));
+      const workDir = await makeItemWorkDir();
       try {
         const outcome = await provider.generate({ ...request, workDir });
         if (outcome.status === 'rejected') return { kind: 'rejected', reason: outcome.reason };

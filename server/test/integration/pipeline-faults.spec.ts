@@ -1,3 +1,5 @@
+import { mkdir, readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTinyWorkflow, getJob, listen, submitJob, waitForJob } from '../support/pipeline.js';
@@ -37,18 +39,29 @@ describe('worker crashes', () => {
   }
 
   it('kill -9 mid-batch: a new worker resumes and the job ends with exactly batch-size items, no duplicates', async () => {
-    const first = await startWorker(t, FAST_RECOVERY);
+    // the workers' own temp folder, to see what a killed one leaves there
+    const tmpDir = path.join(t.dataDir, 'worker-tmp');
+    await mkdir(tmpDir, { recursive: true });
+    const env = { ...FAST_RECOVERY, TMPDIR: tmpDir };
+    const first = await startWorker(t, env);
+    const firstPid = first.child.pid!;
     const id = await submitJob(t, token, { workflow_id: workflowId, batch_size: 40 });
     await waitFor('some items', async () => (await getJob(t, token, id)).batch_completed >= 8);
     await first.kill();
     const atCrash = await getJob(t, token, id);
     expect(atCrash.status).toBe('processing');
     expect(atCrash.batch_completed).toBeLessThan(40);
+    // whether the kill caught an item mid-way is chance: one such folder is made sure of
+    await mkdir(path.join(tmpDir, `atelier-item-${firstPid}-crashed`, 'partial'), { recursive: true });
+    // a folder of a process that is still running (this one) belongs to a live worker
+    const live = `atelier-item-${process.pid}-live`;
+    await mkdir(path.join(tmpDir, live));
 
-    const second = await startWorker(t, FAST_RECOVERY);
+    const second = await startWorker(t, env);
     const done = await waitForJob(t, token, id, ['completed'], 60_000);
     await second.stop();
     expect(done.batch_completed).toBe(40);
+    expect(await readdir(tmpDir)).toEqual([live]);
     const { rows } = await t.db.pool.query<{ n: number; distinct_items: number; min: number; max: number }>(
       `SELECT count(*)::int AS n, count(DISTINCT batch_index)::int AS distinct_items, min(batch_index) AS min, max(batch_index) AS max
          FROM gallery_items WHERE job_id = $1`,
