@@ -57,10 +57,11 @@ export class ItemRunner implements OnApplicationBootstrap {
   async run(provider: GenerationProvider, request: ItemRequest): Promise<ItemResult> {
     const { itemMaxAttempts, itemRetryBaseMs } = this.runtime.config.generation;
     let lastError = 'Generation failed';
+    const itemStartedAt = Date.now();
     for (let attempt = 1; attempt <= itemMaxAttempts; attempt++) {
       const workDir = await makeItemWorkDir();
       try {
-        const outcome = await provider.generate({ ...request, workDir });
+        const outcome = await provider.generate({ ...request, workDir, itemStartedAt });
         if (outcome.status === 'rejected') return { kind: 'rejected', reason: outcome.reason };
         if (outcome.files.length === 0) throw new ProviderError('The provider produced no file', { retryable: true });
         const outputs = await this.media.store(request.userId, request.jobId, request.batchIndex, outcome.files);

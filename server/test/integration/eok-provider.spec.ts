@@ -200,6 +200,28 @@ describe('EokProvider against the eok double', () => {
     expect(generation.status).toBe('cancelled');
   });
 
+  it("counts EOK_ITEM_TIMEOUT_S from the item's first attempt: a retry that starts past it only stops the generation", async () => {
+    double.hang().respondTimes(503, 1000, undefined, 'status');
+    const provider = eokProvider(double.url, { timings: { itemTimeoutMs: 60_000 } });
+    const itemStartedAt = Date.now();
+    // the first attempt: the generation is made, then every status poll fails
+    const first = await providerError(provider.generate(await testItem({ itemStartedAt })));
+    expect(first).toMatchObject({ retryable: true, message: expect.stringContaining('HTTP 503') as string });
+    const generation = double.generations[0]!;
+    // left to the retry, which follows the same generation
+    expect(generation.status).toBe('queued');
+    const polls = double.received('GET', `/v1/generations/${generation.id}`).length;
+
+    // the pipeline's retry, begun after the item's time ran out
+    const late = await providerError(provider.generate(await testItem({ itemStartedAt: itemStartedAt - 60_000 })));
+
+    expect(late).toMatchObject({ retryable: false, message: 'Timed out after 60 s on the external generation server' });
+    expect(double.received('GET', `/v1/generations/${generation.id}`)).toHaveLength(polls);
+    expect(double.received('POST', `/v1/generations/${generation.id}/cancel`)).toHaveLength(1);
+    expect(generation.status).toBe('cancelled');
+    expect(double.generationCount).toBe(1);
+  });
+
   it('cancels the generation on the server when the job is cancelled while it runs', async () => {
     double.hang();
     const item = await testItem();

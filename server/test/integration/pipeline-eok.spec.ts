@@ -347,6 +347,31 @@ describe('the pipeline on the external generation server (eok)', () => {
     expect(await storedItems(t, id)).toEqual([]);
   });
 
+  it('EOK_ITEM_TIMEOUT_S bounds the item across its retries: it fails as timed out, its one generation stopped', async () => {
+    const d = await start((double) => double.hang().respondTimes(503, 10_000, undefined, 'status'));
+    await worker.stop();
+    // each attempt's status polls fail until their backoff would pass the bound; retries start anew
+    worker = await startWorker(t, {
+      ...workerEnv(),
+      EOK_ITEM_TIMEOUT_S: '2',
+      ITEM_MAX_ATTEMPTS: '6',
+      ITEM_RETRY_BASE_MS: '500',
+    });
+    try {
+      const id = await submit(1);
+      const job = await waitForJob(t, token, id, ENDED, 30_000);
+      expect(job).toMatchObject({
+        status: 'failed',
+        error_message: 'Timed out after 2 s on the external generation server',
+      });
+      expect(d.generationCount).toBe(1);
+      expect(d.generations[0]!.status).toBe('cancelled');
+    } finally {
+      await worker.stop();
+      worker = await startWorker(t, workerEnv());
+    }
+  });
+
   it('SIGTERM mid-item: the job is handed back, its generation left running, and the next worker follows that same one', async () => {
     const d = await start((double) => double.hang());
     const id = await submit(1);

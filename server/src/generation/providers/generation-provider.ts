@@ -43,6 +43,11 @@ export interface GenerationRequest {
   assets: Record<string, { path: string; filename: string }>;
   /** The submitting user's external-server key; null means the system key. */
   apiKey: string | null;
+  /**
+   * When the pipeline began this item's first attempt (epoch ms), the same on every retry: a
+   * provider that bounds an item's whole wait counts from it. Absent, the attempt's own start.
+   */
+  itemStartedAt?: number;
   /** An empty directory of this item's own; providers write every output file into it. */
   workDir: string;
   /** Aborted when the job is cancelled or the worker shuts down. */

@@ -68,17 +68,23 @@ export class EokProvider implements GenerationProvider {
     if (assets.length) throw jobError(`The external generation server cannot take file inputs: ${assets.join(', ')}`);
     if (request.signal.aborted) throw new GenerationCancelledError();
 
+    // EOK_ITEM_TIMEOUT_S bounds the item's whole wait (eok-contract.md), across the pipeline's retries
+    const deadlineAt = (request.itemStartedAt ?? Date.now()) + this.timings.itemTimeoutMs;
     const deadline = new AbortController();
-    const timer = setTimeout(() => deadline.abort(), this.timings.itemTimeoutMs);
+    const timer = setTimeout(() => deadline.abort(), Math.max(0, deadlineAt - Date.now()));
     const run: ItemRun = {
       request,
       key,
       signal: AbortSignal.any([request.signal, deadline.signal]),
       deadline: deadline.signal,
-      deadlineAt: Date.now() + this.timings.itemTimeoutMs,
+      deadlineAt,
       log: this.logger.child({ jobId: request.jobId, batchIndex: request.batchIndex }),
     };
     try {
+      if (Date.now() >= deadlineAt) {
+        deadline.abort();
+        await this.findExpired(this.client, run, slug);
+      }
       return await this.runItem(this.client, run, slug);
     } catch (error) {
       if (request.signal.aborted) {
@@ -87,9 +93,8 @@ export class EokProvider implements GenerationProvider {
         throw new GenerationCancelledError();
       }
       if (deadline.signal.aborted) {
-        // EOK_ITEM_TIMEOUT_S bounds the item's whole wait (eok-contract.md): a retry would only follow
-        // the same generation (same Idempotency-Key) for as long again, so the item fails and the
-        // generation is stopped rather than left running for no one
+        // a retry would only follow the same generation (same Idempotency-Key) past the bound, so the
+        // item fails for good and the generation is stopped rather than left running for no one
         run.log.warn({ generationId: run.generationId }, 'eok item timed out');
         await this.cancelQuietly(this.client, run);
         throw new ProviderError(
@@ -144,6 +149,26 @@ export class EokProvider implements GenerationProvider {
         // cancelled by someone else (our own cancel is handled by generate)
         throw new GenerationCancelledError();
     }
+  }
+
+  /**
+   * The item's time ran out between attempts (in the pipeline's retry backoff): an earlier attempt's
+   * generation may still run, and only a submit under the same Idempotency-Key names it, so it is
+   * asked for once, to be cancelled. The deadline is aborted by then: generate says why the item failed.
+   */
+  private async findExpired(client: EokClient, run: ItemRun, slug: string): Promise<never> {
+    try {
+      const found = await client.submit(
+        run.key,
+        idempotencyKey(run.request),
+        buildSubmitBody(run.request, slug),
+        AbortSignal.timeout(this.timings.requestTimeoutMs),
+      );
+      run.generationId = found.id;
+    } catch (error) {
+      run.log.warn({ reason: String(error) }, 'eok generation of a timed-out item could not be looked up');
+    }
+    throw new Error('The item ran out of time before this attempt');
   }
 
   /** Polls until a terminal status, waiting 1 s, 2 s, 4 s, then 5 s between polls. */
