@@ -245,6 +245,36 @@ describe('EokProvider against the eok double', () => {
     expect(double.received('POST', '/v1/generations/gen_1/cancel')).toHaveLength(1);
   });
 
+  it('cancels the generation a submit made but never named, when the job is cancelled while that submit waits to be retried', async () => {
+    // made, then answered 500: the id is lost, and the retry waits at least a second
+    double.respondTimes(500, 1, undefined, 'submit-after-create');
+    const item = await testItem();
+    const provider = eokProvider(double.url, { timings: { retryBaseMs: 2000, retryMaxMs: 2000 } });
+    const running = provider.generate(item);
+    await expect.poll(() => double.received('POST', '/v1/generations')).toHaveLength(1);
+    item.controller.abort();
+
+    expect(await rejection(running)).toBeInstanceOf(GenerationCancelledError);
+    // asked for once under the same key, to be cancelled: still one generation
+    const submits = double.received('POST', '/v1/generations').filter((r) => r.path === '/v1/generations');
+    expect(submits.map((r) => r.headers['idempotency-key'])).toEqual(['42:3', '42:3']);
+    expect(double.generationCount).toBe(1);
+    expect(double.received('POST', '/v1/generations/gen_1/cancel')).toHaveLength(1);
+    expect(double.generations[0]?.status).toBe('cancelled');
+  });
+
+  it('sends nothing more when a cancelled submit was refused with 429: nothing was made', async () => {
+    double.respondTimes(429, 1, 2);
+    const item = await testItem();
+    const running = eokProvider(double.url).generate(item);
+    await expect.poll(() => double.received('POST', '/v1/generations')).toHaveLength(1);
+    item.controller.abort();
+
+    expect(await rejection(running)).toBeInstanceOf(GenerationCancelledError);
+    expect(double.received('POST', '/v1/generations')).toHaveLength(1);
+    expect(double.generationCount).toBe(0);
+  });
+
   it('reports a generation cancelled by someone else as cancelled', async () => {
     double.hang();
     const item = await testItem();

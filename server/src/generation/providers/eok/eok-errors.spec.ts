@@ -8,9 +8,20 @@ import {
   downloadError,
   followError,
   submitError,
+  submitMayHaveCreated,
 } from './eok-errors.js';
 
 const http = (status: number, text?: string, retryAfterMs?: number) => new EokHttpError(status, text, retryAfterMs);
+
+describe('submitMayHaveCreated', () => {
+  it('holds for a 5xx or a lost answer, not for any 4xx', () => {
+    expect(submitMayHaveCreated(http(500))).toBe(true);
+    expect(submitMayHaveCreated(http(503))).toBe(true);
+    expect(submitMayHaveCreated(new EokTransportError('socket hang up'))).toBe(true);
+    for (const status of [400, 401, 404, 408, 422, 429]) expect(submitMayHaveCreated(http(status))).toBe(false);
+    expect(submitMayHaveCreated(new Error('not ours'))).toBe(false);
+  });
+});
 
 describe('classifyEokError', () => {
   it('retries 429, 5xx and transport failures, nothing else', () => {

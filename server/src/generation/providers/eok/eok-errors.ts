@@ -33,6 +33,14 @@ export function classifyEokError(error: unknown): RetryVerdict {
   return { retryable: error instanceof EokTransportError };
 }
 
+/**
+ * Whether a failed submit may still have made a generation: the server failed after taking it
+ * (5xx), or the answer never came. A 4xx, 429 included, says nothing was made.
+ */
+export function submitMayHaveCreated(error: unknown): boolean {
+  return (error instanceof EokHttpError && error.status >= 500) || error instanceof EokTransportError;
+}
+
 function jobError(message: string): ProviderError {
   return new ProviderError(message, { retryable: false, scope: 'job' });
 }

@@ -11,7 +11,7 @@ import {
 import { keyHint, resolveApiKey } from './eok-api-key.js';
 import { EokClient } from './eok-client.js';
 import { downloadOutputs } from './eok-downloads.js';
-import { classifyEokError, followError, submitError } from './eok-errors.js';
+import { classifyEokError, followError, submitError, submitMayHaveCreated } from './eok-errors.js';
 import { withRetry, type RetryOptions } from './eok-retry.js';
 import { eokTimings, type EokConfig, type EokTimings } from './eok-timings.js';
 import { buildSubmitBody, idempotencyKey, isTerminal, type EokGeneration } from './eok-wire.js';
@@ -28,6 +28,8 @@ interface ItemRun {
   request: GenerationRequest;
   key: string;
   generationId?: string;
+  /** A submit failed in a way that may have made a generation whose id we never heard. */
+  submitUnsure?: boolean;
   /** The job's signal or the item deadline, whichever comes first. */
   signal: AbortSignal;
   deadline: AbortSignal;
@@ -82,21 +84,23 @@ export class EokProvider implements GenerationProvider {
     };
     try {
       if (Date.now() >= deadlineAt) {
+        // ran out in the pipeline's retry backoff: an earlier attempt's generation may still run
         deadline.abort();
-        await this.findExpired(this.client, run, slug);
+        run.submitUnsure = true;
+        throw new Error('The item ran out of time before this attempt');
       }
       return await this.runItem(this.client, run, slug);
     } catch (error) {
       if (request.signal.aborted) {
         // handed back: the next worker's submit, with the same Idempotency-Key, follows this generation
-        if (!handedBack(request.signal)) await this.cancelQuietly(this.client, run);
+        if (!handedBack(request.signal)) await this.stopGeneration(this.client, run, slug);
         throw new GenerationCancelledError();
       }
       if (deadline.signal.aborted) {
         // a retry would only follow the same generation (same Idempotency-Key) past the bound, so the
         // item fails for good and the generation is stopped rather than left running for no one
         run.log.warn({ generationId: run.generationId }, 'eok item timed out');
-        await this.cancelQuietly(this.client, run);
+        await this.stopGeneration(this.client, run, slug);
         throw new ProviderError(
           `Timed out after ${this.timings.itemTimeoutMs / 1000} s on the external generation server`,
           { retryable: false },
@@ -113,7 +117,11 @@ export class EokProvider implements GenerationProvider {
     const submitted = await withRetry(
       // the deadline, not the job's signal, bounds the submit itself: cut off in flight, a created
       // generation's id would be lost and it could not be cancelled
-      () => client.submit(run.key, idempotencyKey(run.request), body, run.deadline),
+      () =>
+        client.submit(run.key, idempotencyKey(run.request), body, run.deadline).catch((error: unknown) => {
+          run.submitUnsure = submitMayHaveCreated(error);
+          throw error;
+        }),
       this.retryOptions(run, 'submit'),
     ).catch((error: unknown) => Promise.reject(submitError(error, slug)));
     run.generationId = submitted.id;
@@ -152,23 +160,27 @@ export class EokProvider implements GenerationProvider {
   }
 
   /**
-   * The item's time ran out between attempts (in the pipeline's retry backoff): an earlier attempt's
-   * generation may still run, and only a submit under the same Idempotency-Key names it, so it is
-   * asked for once, to be cancelled. The deadline is aborted by then: generate says why the item failed.
+   * Cancels the item's generation. When a submit failed in a way that may have made one (its answer
+   * lost, a 5xx, or an earlier attempt's, when the time ran out between attempts), only a submit
+   * under the same Idempotency-Key names it: it is asked for once, to be cancelled. Should nothing
+   * have been made, that submit makes one, cancelled at once: cheaper than one left running unseen.
    */
-  private async findExpired(client: EokClient, run: ItemRun, slug: string): Promise<never> {
-    try {
-      const found = await client.submit(
-        run.key,
-        idempotencyKey(run.request),
-        buildSubmitBody(run.request, slug),
-        AbortSignal.timeout(this.timings.requestTimeoutMs),
-      );
-      run.generationId = found.id;
-    } catch (error) {
-      run.log.warn({ reason: String(error) }, 'eok generation of a timed-out item could not be looked up');
+  private async stopGeneration(client: EokClient, run: ItemRun, slug: string): Promise<void> {
+    if (!run.generationId && run.submitUnsure) {
+      try {
+        const signal = AbortSignal.timeout(this.timings.requestTimeoutMs);
+        const found = await client.submit(
+          run.key,
+          idempotencyKey(run.request),
+          buildSubmitBody(run.request, slug),
+          signal,
+        );
+        run.generationId = found.id;
+      } catch (error) {
+        run.log.warn({ reason: String(error) }, 'eok generation of a stopped item could not be looked up');
+      }
     }
-    throw new Error('The item ran out of time before this attempt');
+    await this.cancelQuietly(client, run);
   }
 
   /** Polls until a terminal status, waiting 1 s, 2 s, 4 s, then 5 s between polls. */
