@@ -1,14 +1,24 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 
-const PREFIX = 'atelier-item-';
-const OWNED = /^atelier-item-(\d+)-/;
+/**
+ * The host goes into the name with the pid: a pid means nothing in another container (another pid
+ * namespace) that might share the temp folder, so only this host's folders are ever judged.
+ */
+const HOST = createHash('sha256').update(os.hostname()).digest('hex').slice(0, 8);
+const OWNED = new RegExp(`^atelier-item-${HOST}-(\\d+)-`);
+
+/** How this host names the item folders of process `pid`. */
+export function itemDirPrefix(pid: number): string {
+  return `atelier-item-${HOST}-${pid}-`;
+}
 
 /** A folder for one attempt at one item, named for this process so another can tell when it is orphaned. */
 export function makeItemWorkDir(): Promise<string> {
-  return mkdtemp(path.join(os.tmpdir(), `${PREFIX}${process.pid}-`));
+  return mkdtemp(path.join(os.tmpdir(), itemDirPrefix(process.pid)));
 }
 
 function isAlive(pid: number): boolean {

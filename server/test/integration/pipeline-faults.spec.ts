@@ -2,6 +2,7 @@ import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itemDirPrefix } from '../../src/pipeline/item-work-dirs.js';
 import { createTinyWorkflow, getJob, listen, submitJob, waitForJob } from '../support/pipeline.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { startWorker } from '../support/worker-process.js';
@@ -52,16 +53,17 @@ describe('worker crashes', () => {
     expect(atCrash.status).toBe('processing');
     expect(atCrash.batch_completed).toBeLessThan(40);
     // whether the kill caught an item mid-way is chance: one such folder is made sure of
-    await mkdir(path.join(tmpDir, `atelier-item-${firstPid}-crashed`, 'partial'), { recursive: true });
-    // a folder of a process that is still running (this one) belongs to a live worker
-    const live = `atelier-item-${process.pid}-live`;
-    await mkdir(path.join(tmpDir, live));
+    await mkdir(path.join(tmpDir, `${itemDirPrefix(firstPid)}crashed`, 'partial'), { recursive: true });
+    // a folder of a process that is still running (this one) belongs to a live worker, and one
+    // named on another host (a container sharing the folder) is not this host's to judge
+    const kept = [`${itemDirPrefix(process.pid)}live`, `atelier-item-otherhost-${firstPid}-elsewhere`];
+    for (const name of kept) await mkdir(path.join(tmpDir, name));
 
     const second = await startWorker(t, env);
     const done = await waitForJob(t, token, id, ['completed'], 60_000);
     await second.stop();
     expect(done.batch_completed).toBe(40);
-    expect(await readdir(tmpDir)).toEqual([live]);
+    expect((await readdir(tmpDir)).sort()).toEqual([...kept].sort());
     const { rows } = await t.db.pool.query<{ n: number; distinct_items: number; min: number; max: number }>(
       `SELECT count(*)::int AS n, count(DISTINCT batch_index)::int AS distinct_items, min(batch_index) AS min, max(batch_index) AS max
          FROM gallery_items WHERE job_id = $1`,
