@@ -133,20 +133,19 @@ export const userWorkflowAccessSchema = z.object({
   name: z.string(),
   workflow_type: workflowTypeSchema,
   category: z.string(),
+  /** An explicit grant. */
   has_access: z.boolean(),
+  /** Hidden workflows are listed only while the user holds a grant on one, so it can be seen and revoked. */
+  is_hidden: z.boolean(),
 });
 export type UserWorkflowAccess = z.infer<typeof userWorkflowAccessSchema>;
 
 /**
- * A user's workflow permissions. `has_access` is an explicit grant; `sees_all` says the user
- * nevertheless sees every workflow (an admin role, or no grant at all yet: SPEC section 6).
+ * A user's workflow permissions (SPEC section 7: the workflows, each with has_access): every
+ * visible workflow, and each hidden one the user holds a grant on. The user sees every workflow
+ * when their role is admin or super_admin, or when none of these has access (SPEC section 6).
  */
-export const userWorkflowsResponseSchema = z.object({
-  sees_all: z.boolean(),
-  granted: z.number().int(),
-  total: z.number().int(),
-  workflows: z.array(userWorkflowAccessSchema),
-});
+export const userWorkflowsResponseSchema = z.array(userWorkflowAccessSchema);
 export type UserWorkflowsResponse = z.infer<typeof userWorkflowsResponseSchema>;
 
 export const workflowGrantResponseSchema = z.object({

@@ -13,17 +13,23 @@ export class UserWorkflowPermissionsRepository {
     @InjectRepository(WorkflowEntity) private readonly workflows: Repository<WorkflowEntity>,
   ) {}
 
-  /** Every workflow that is not hidden, by name, each saying whether the user holds a grant. */
-  async listVisibleWithAccess(userId: number): Promise<UserWorkflowAccess[]> {
-    const rows: Array<Omit<UserWorkflowAccess, 'has_access'> & { has_access: boolean }> = await this.workflows.query(
-      `SELECT w.id, w.name, w.workflow_type, w.category, (p.user_id IS NOT NULL) AS has_access
+  /**
+   * Every workflow that is not hidden, and each hidden one the user holds a grant on (it still
+   * limits what they see), by name, each saying whether the user holds a grant.
+   */
+  listWithAccess(userId: number): Promise<UserWorkflowAccess[]> {
+    return this.workflows.query(
+      `SELECT w.id, w.name, w.workflow_type, w.category, (p.user_id IS NOT NULL) AS has_access, w.is_hidden
          FROM workflows w
          LEFT JOIN workflow_permissions p ON p.workflow_id = w.id AND p.user_id = $1
-        WHERE NOT w.is_hidden
+        WHERE NOT w.is_hidden OR p.user_id IS NOT NULL
         ORDER BY lower(w.name), w.id`,
       [userId],
     );
-    return rows;
+  }
+
+  workflowExists(workflowId: number): Promise<boolean> {
+    return this.workflows.existsBy({ id: workflowId });
   }
 
   isVisibleWorkflow(workflowId: number): Promise<boolean> {

@@ -130,6 +130,9 @@ export const adminUsersRoutes: RouteDoc[] = [
     path: '/admin/users/{id}/workflows',
     tag: 'Users',
     summary: "A user's workflow permissions",
+    description:
+      'Every visible workflow, and each hidden one the user holds a grant on, each with has_access. ' +
+      'The user sees every workflow when their role is admin or super_admin, or when none has access.',
     access: 'admin',
     params: userIdParamsSchema,
     responses: [ok(userWorkflowsResponseSchema)],
@@ -151,6 +154,7 @@ export const adminUsersRoutes: RouteDoc[] = [
     path: '/admin/users/{id}/workflows/{workflowId}',
     tag: 'Users',
     summary: "Revoke a user's workflow grant",
+    description: 'A grant on a hidden workflow can be revoked too.',
     access: 'admin',
     params: userWorkflowParamsSchema,
     responses: [ok(workflowGrantResponseSchema)],

@@ -27,7 +27,7 @@ export function UserManageDialog({ user, onClose }: { user: AdminUser; onClose: 
                   <Tabs.Trigger value="folders">Folders</Tabs.Trigger>
                 </Tabs.List>
                 <Tabs.Content value="permissions">
-                  <WorkflowPermissionsPanel userId={user.id} />
+                  <WorkflowPermissionsPanel user={user} />
                 </Tabs.Content>
                 <Tabs.Content value="folders">
                   <UserFoldersPanel userId={user.id} />

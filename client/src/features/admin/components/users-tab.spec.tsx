@@ -18,6 +18,15 @@ const bob: AdminUser = {
   created_at: '2026-01-01T00:00:00.000Z',
 };
 
+const workflow = {
+  workflow_type: 'comfyui',
+  category: 'Image Generation',
+  has_access: false,
+  is_hidden: false,
+} as const;
+
+const SEES_ALL = 'This user currently sees every workflow: an admin role, or no grant yet.';
+
 function renderUsers() {
   const rendered = renderApp('/admin?tab=users', { user: testUser('super_admin') });
   act(() => {
@@ -46,15 +55,10 @@ describe('user management', () => {
     const user = userEvent.setup();
     const { queryClient } = renderUsers();
     act(() => {
-      queryClient.setQueryData(userWorkflowsQueryOptions(2).queryKey, {
-        sees_all: false,
-        granted: 1,
-        total: 2,
-        workflows: [
-          { id: 1, name: 'Text to Image', workflow_type: 'comfyui', category: 'Image Generation', has_access: true },
-          { id: 2, name: 'Upscale 4x', workflow_type: 'comfyui', category: 'Image Generation', has_access: false },
-        ],
-      });
+      queryClient.setQueryData(userWorkflowsQueryOptions(2).queryKey, [
+        { ...workflow, id: 1, name: 'Text to Image', has_access: true },
+        { ...workflow, id: 2, name: 'Upscale 4x' },
+      ]);
       queryClient.setQueryData(userFoldersQueryOptions(2).queryKey, [
         { id: 9, name: 'Keepers', hotkey: 'k', color: '#3B82F6', created_at: '2026-01-01T00:00:00.000Z' },
       ]);
@@ -62,6 +66,7 @@ describe('user management', () => {
     await user.click(await screen.findByRole('button', { name: 'Manage bob' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('1 of 2 workflows granted')).toBeInTheDocument();
+    expect(within(dialog).queryByText(SEES_ALL)).not.toBeInTheDocument();
     expect(within(dialog).getByRole('checkbox', { name: 'Text to Image' })).toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'Upscale 4x' })).not.toBeChecked();
 
@@ -71,6 +76,51 @@ describe('user management', () => {
     expect(within(dialog).getByText(MESSAGES.folderNameRequired)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(within(dialog).getByText('Delete Keepers? Its images will be unfoldered.')).toBeInTheDocument();
+  });
+
+  it('says who sees every workflow: a user with no grant, or an admin whatever the grants', async () => {
+    const user = userEvent.setup();
+    const rendered = renderApp('/admin?tab=users', { user: testUser('super_admin') });
+    act(() => {
+      rendered.queryClient.setQueryData(adminUsersQueryOptions().queryKey, [
+        bob,
+        { ...bob, id: 3, username: 'carol', role: 'admin' },
+      ]);
+      rendered.queryClient.setQueryData(userWorkflowsQueryOptions(2).queryKey, [
+        { ...workflow, id: 1, name: 'Text to Image' },
+      ]);
+      rendered.queryClient.setQueryData(userWorkflowsQueryOptions(3).queryKey, [
+        { ...workflow, id: 1, name: 'Text to Image', has_access: true },
+      ]);
+    });
+    await user.click(await screen.findByRole('button', { name: 'Manage bob' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('0 of 1 workflows granted')).toBeInTheDocument();
+    expect(within(dialog).getByText(SEES_ALL)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Manage carol' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('1 of 1 workflows granted')).toBeInTheDocument();
+    expect(within(dialog).getByText(SEES_ALL)).toBeInTheDocument();
+  });
+
+  it('shows a granted hidden workflow, which limits the user to nothing visible, so it can be revoked', async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderUsers();
+    act(() => {
+      queryClient.setQueryData(userWorkflowsQueryOptions(2).queryKey, [
+        { ...workflow, id: 1, name: 'Text to Image' },
+        { ...workflow, id: 5, name: 'Retired', has_access: true, is_hidden: true },
+      ]);
+    });
+    await user.click(await screen.findByRole('button', { name: 'Manage bob' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('0 of 1 workflows granted')).toBeInTheDocument();
+    expect(within(dialog).queryByText(SEES_ALL)).not.toBeInTheDocument();
+    const retired = within(dialog).getByRole('checkbox', { name: 'Retired' });
+    expect(retired).toBeChecked();
+    expect(within(retired.closest('[role="listitem"]') as HTMLElement).getByText('hidden')).toBeInTheDocument();
   });
 
   it('shows what deleting a user removes', async () => {
