@@ -28,12 +28,10 @@ export class UserWorkflowPermissionsRepository {
     );
   }
 
-  workflowExists(workflowId: number): Promise<boolean> {
-    return this.workflows.existsBy({ id: workflowId });
-  }
-
-  isVisibleWorkflow(workflowId: number): Promise<boolean> {
-    return this.workflows.existsBy({ id: workflowId, isHidden: false });
+  /** Whether the workflow is hidden; null when there is no such workflow. */
+  async isHidden(workflowId: number): Promise<boolean | null> {
+    const workflow = await this.workflows.findOne({ where: { id: workflowId }, select: { id: true, isHidden: true } });
+    return workflow ? workflow.isHidden : null;
   }
 
   /** True when the grant is new; granting twice changes nothing. */

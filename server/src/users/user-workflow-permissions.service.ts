@@ -20,14 +20,14 @@ export class UserWorkflowPermissionsService {
   /** True when the grant is new. A hidden workflow cannot be granted. */
   async grant(actor: SessionUser, userId: number, workflowId: number): Promise<boolean> {
     await this.users.findManageable(actor, userId);
-    if (!(await this.permissions.isVisibleWorkflow(workflowId))) throw new NotFoundError(MESSAGES.workflowNotFound);
+    if ((await this.permissions.isHidden(workflowId)) !== false) throw new NotFoundError(MESSAGES.workflowNotFound);
     return this.permissions.grant(userId, workflowId, actor.id);
   }
 
   /** A grant on a hidden workflow can be revoked: it is listed, and it still limits what the user sees. */
   async revoke(actor: SessionUser, userId: number, workflowId: number): Promise<void> {
     await this.users.findManageable(actor, userId);
-    if (!(await this.permissions.workflowExists(workflowId))) throw new NotFoundError(MESSAGES.workflowNotFound);
+    if ((await this.permissions.isHidden(workflowId)) === null) throw new NotFoundError(MESSAGES.workflowNotFound);
     await this.permissions.revoke(userId, workflowId);
   }
 }

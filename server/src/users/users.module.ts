@@ -4,7 +4,6 @@ import { PasswordHasher } from '../auth/password-hasher.js';
 import { FoldersModule } from '../folders/folders.module.js';
 import { WorkflowPermissionEntity } from '../workflows/workflow-permission.entity.js';
 import { WorkflowEntity } from '../workflows/workflow.entity.js';
-import { WorkflowsModule } from '../workflows/workflows.module.js';
 import { AdminUserFoldersController } from './admin-user-folders.controller.js';
 import { AdminUserFoldersService } from './admin-user-folders.service.js';
 import { AdminUserWorkflowsController } from './admin-user-workflows.controller.js';
@@ -20,11 +19,7 @@ import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([UserEntity, WorkflowEntity, WorkflowPermissionEntity]),
-    FoldersModule,
-    WorkflowsModule,
-  ],
+  imports: [TypeOrmModule.forFeature([UserEntity, WorkflowEntity, WorkflowPermissionEntity]), FoldersModule],
   controllers: [AdminUsersController, AdminUserWorkflowsController, AdminUserFoldersController],
   providers: [
     UsersRepository,

@@ -12,14 +12,13 @@ const CONFIRM_PAUSE_MS = 200;
  * once ComfyUI shows it neither pending nor running, false when that could not be seen.
  */
 export async function cancelPrompt(client: ComfyUiClient, promptId: string, logger?: Logger): Promise<boolean> {
-  const never = new AbortController().signal;
   try {
     for (let attempt = 0; attempt < CONFIRM_ATTEMPTS; attempt++) {
       const queue = await client.getQueue();
       if (queue.pending.includes(promptId)) await client.deletePending([promptId]);
       else if (queue.running.includes(promptId)) await client.interrupt(promptId);
       else return true;
-      await pause(CONFIRM_PAUSE_MS, never);
+      await pause(CONFIRM_PAUSE_MS);
     }
     logger?.warn({ promptId }, 'ComfyUI prompt still queued or running after cancelling');
     return false;

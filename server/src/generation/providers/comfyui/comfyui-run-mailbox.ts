@@ -52,7 +52,7 @@ export class RunMailbox {
 }
 
 /** Sleeps `ms`, cut short (without throwing) when `signal` aborts. */
-export async function pause(ms: number, signal: AbortSignal): Promise<void> {
+export async function pause(ms: number, signal?: AbortSignal): Promise<void> {
   try {
     await sleep(ms, undefined, { signal });
   } catch {

@@ -29,14 +29,13 @@ async function askWhetherComfyUiKnows(
   attempts: number,
   logger?: Logger,
 ): Promise<boolean | null> {
-  const never = new AbortController().signal;
   for (let ask = 1; ; ask++) {
     try {
       return await comfyUiKnows(client, promptId);
     } catch (error) {
       if (ask >= attempts) return null;
       logger?.warn({ err: error, ask }, 'could not ask ComfyUI whether it has the prompt; asking again');
-      await pause(RESUBMIT_PAUSE_MS * ask, never);
+      await pause(RESUBMIT_PAUSE_MS * ask);
     }
   }
 }
@@ -52,7 +51,6 @@ export async function submitPrompt(
   body: PromptBody,
   options: { attempts: number; logger?: Logger },
 ): Promise<string> {
-  const never = new AbortController().signal;
   for (let attempt = 1; ; attempt++) {
     let submission: PromptSubmission;
     try {
@@ -75,7 +73,7 @@ export async function submitPrompt(
       }
       if (attempt >= options.attempts) throw error;
       options.logger?.warn({ err: error, attempt }, 'POST /prompt failed before ComfyUI queued it; sending again');
-      await pause(RESUBMIT_PAUSE_MS * attempt, never);
+      await pause(RESUBMIT_PAUSE_MS * attempt);
       continue;
     }
     if (!submission.accepted) throw refusalError(submission.refusal);

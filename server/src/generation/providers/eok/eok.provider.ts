@@ -113,12 +113,11 @@ export class EokProvider implements GenerationProvider {
   }
 
   private async runItem(client: EokClient, run: ItemRun, slug: string): Promise<GenerationOutcome> {
-    const body = buildSubmitBody(run.request, slug);
     const submitted = await withRetry(
       // the deadline, not the job's signal, bounds the submit itself: cut off in flight, a created
       // generation's id would be lost and it could not be cancelled
       () =>
-        client.submit(run.key, idempotencyKey(run.request), body, run.deadline).catch((error: unknown) => {
+        this.submit(client, run, slug, run.deadline).catch((error: unknown) => {
           run.submitUnsure = submitMayHaveCreated(error);
           throw error;
         }),
@@ -168,19 +167,18 @@ export class EokProvider implements GenerationProvider {
   private async stopGeneration(client: EokClient, run: ItemRun, slug: string): Promise<void> {
     if (!run.generationId && run.submitUnsure) {
       try {
-        const signal = AbortSignal.timeout(this.timings.requestTimeoutMs);
-        const found = await client.submit(
-          run.key,
-          idempotencyKey(run.request),
-          buildSubmitBody(run.request, slug),
-          signal,
-        );
+        const found = await this.submit(client, run, slug, AbortSignal.timeout(this.timings.requestTimeoutMs));
         run.generationId = found.id;
       } catch (error) {
         run.log.warn({ reason: String(error) }, 'eok generation of a stopped item could not be looked up');
       }
     }
     await this.cancelQuietly(client, run);
+  }
+
+  /** One POST /v1/generations under the item's Idempotency-Key: the same generation every time. */
+  private submit(client: EokClient, run: ItemRun, slug: string, signal: AbortSignal): Promise<EokGeneration> {
+    return client.submit(run.key, idempotencyKey(run.request), buildSubmitBody(run.request, slug), signal);
   }
 
   /** Polls until a terminal status, waiting 1 s, 2 s, 4 s, then 5 s between polls. */
