@@ -123,6 +123,33 @@ describe('queue, job details and history, live', () => {
     await screenshot(page, 'job-details-desktop');
   });
 
+  it('reads a job status from a newer server as Unknown on the history and the job page, and still shows both', async () => {
+    const page = await openPage();
+    await signIn(page, owner);
+    // the real answers, as a newer server would send them: the same job under a status this client does not know
+    const renamed = (job: { id: number; status: string }) =>
+      job.id === finished.id ? { ...job, status: 'paused' } : job;
+    await page.route(/\/api\/jobs(\?|$)/, async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { jobs: Array<{ id: number; status: string }> };
+      await route.fulfill({ response: answer, json: { ...body, jobs: body.jobs.map(renamed) } });
+    });
+    await page.route(`**/api/jobs/${finished.id}`, async (route) => {
+      const answer = await route.fetch();
+      await route.fulfill({ response: answer, json: renamed((await answer.json()) as { id: number; status: string }) });
+    });
+
+    await page.goto(appUrl('/history'));
+    const row = page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').filter({ hasText: finished.name });
+    await row.getByText('Unknown', { exact: true }).waitFor();
+    expect(await row.getByText('Completed', { exact: true }).count()).toBe(0);
+
+    await page.goto(appUrl(`/job/${finished.id}`));
+    await page.getByRole('heading', { level: 1, name: finished.name }).waitFor();
+    await mainRegion(page).getByText('Unknown', { exact: true }).first().waitFor();
+    expect(await page.getByText('Job not found').count()).toBe(0);
+  });
+
   it('pages the history by 10, filters it by status and searches it', async () => {
     const historian = await createUser('user');
     const token = await apiToken(historian);
@@ -267,6 +294,20 @@ describe('analytics', () => {
     await page.getByText('System Admin View').waitFor();
     await page.getByRole('table', { name: 'Active users' }).getByText(owner.username).waitFor();
     await screenshot(page, 'analytics-admin-desktop');
+  });
+
+  it("shows the system view for a view_type other than 'personal', as a newer server might send", async () => {
+    const page = await openPage();
+    await signIn(page, owner);
+    await page.route('**/api/analytics/dashboard?*', async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as Record<string, unknown>;
+      await route.fulfill({ response: answer, json: { ...body, view_type: 'organisation' } });
+    });
+    await page.goto(appUrl('/dashboard'));
+    await page.getByRole('heading', { level: 1, name: 'System Analytics' }).waitFor();
+    await page.getByRole('table', { name: 'Popular workflows' }).getByText('Text to Image').waitFor();
+    expect(await page.getByText('Failed to load dashboard data').count()).toBe(0);
   });
 
   it("says 'Failed to load dashboard data' when the dashboard cannot be loaded", async () => {

@@ -6,7 +6,8 @@ export const analyticsPeriodSchema = z.enum(ANALYTICS_PERIODS);
 export type AnalyticsPeriod = z.infer<typeof analyticsPeriodSchema>;
 
 export const analyticsSchema = z.object({
-  view_type: z.enum(['personal', 'system']),
+  /** 'personal', or anything else for the system view (SPEC section 3): a newer server's value still shows. */
+  view_type: z.union([z.enum(['personal', 'system']), z.string()]),
   system_stats: z.object({
     total_jobs: z.number().int(),
     completed_jobs: z.number().int(),

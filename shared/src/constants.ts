@@ -8,6 +8,8 @@ export const BATCH_SIZE_DEFAULT = 1;
 
 export const SEED_MIN = 0;
 export const SEED_MAX = 4_294_967_295;
+/** SPEC section 5: a float override steps by 0.1 unless its rules say otherwise. */
+export const FLOAT_STEP_DEFAULT = 0.1;
 
 export const HISTORY_PAGE_SIZE = 10;
 /** The deepest history page asked for; beyond it a page number is a typo, not a place. */

@@ -21,9 +21,17 @@ export const FINAL_JOB_STATUSES = [
   'partial_success',
 ] as const satisfies readonly JobStatus[];
 
-export function isFinalJobStatus(status: JobStatus): boolean {
-  return (FINAL_JOB_STATUSES as readonly JobStatus[]).includes(status);
+/** False for a status this client does not know: it may yet move on, so it is still polled. */
+export function isFinalJobStatus(status: string): boolean {
+  return (FINAL_JOB_STATUSES as readonly string[]).includes(status);
 }
+
+/**
+ * A status as answers carry it: one of JOB_STATUSES, or a value this client does not know (from a
+ * newer server), which still parses and reads as unknown (SPEC section 4) instead of failing the
+ * whole answer it came in: a history page, a job, the queue.
+ */
+export const jobStatusReadSchema = z.union([jobStatusSchema, z.string()]);
 
 export const rejectionReasonSchema = z.object({
   batch_index: z.number().int(),
@@ -44,7 +52,7 @@ export const jobSchema = z.object({
   batch_completed: z.number().int(),
   rejection_count: z.number().int(),
   rejection_reasons: z.array(rejectionReasonSchema),
-  status: jobStatusSchema,
+  status: jobStatusReadSchema,
   priority: z.number().int(),
   error_message: z.string().nullable(),
   created_at: isoDateSchema,

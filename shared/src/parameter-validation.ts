@@ -1,4 +1,4 @@
-import { SEED_MAX, SEED_MIN } from './constants.js';
+import { FLOAT_STEP_DEFAULT, SEED_MAX, SEED_MIN } from './constants.js';
 import type { OverrideDataType, ValidationRules } from './overrides.js';
 import type { ConfigurableParam } from './workflows.js';
 
@@ -44,7 +44,7 @@ export function validateOverrideValue(
     case 'integer':
       return checkNumber(value, label, { min: rules.min, max: rules.max, step: rules.step ?? 1, integer: true });
     case 'float':
-      return checkNumber(value, label, { min: rules.min, max: rules.max, step: rules.step });
+      return checkNumber(value, label, { min: rules.min, max: rules.max, step: rules.step ?? FLOAT_STEP_DEFAULT });
     case 'boolean':
       return typeof value === 'boolean' || value === 'true' || value === 'false'
         ? null

@@ -48,6 +48,8 @@ export const workflowOverrideSchema = z.object({
   ui_parameter_name: z.string(),
   display_order: z.number().int(),
   validation_rules: validationRulesSchema,
+  /** The definition's: SPEC section 3 gives a link the definition's fields, created_at among them. */
+  created_at: isoDateSchema,
 });
 export type WorkflowOverride = z.infer<typeof workflowOverrideSchema>;
 

@@ -104,6 +104,7 @@ export function override(
     ui_parameter_name: name,
     display_order: id,
     validation_rules: rules,
+    created_at: '2026-01-01T00:00:00.000Z',
     ...extra,
   };
 }

@@ -17,6 +17,7 @@ export function toOverrideDto({ link, definition }: OverrideLinkRow): WorkflowOv
     ui_parameter_name: link.uiParameterName,
     display_order: link.displayOrder,
     validation_rules: definition.validationRules,
+    created_at: definition.createdAt.toISOString(),
   };
 }
 

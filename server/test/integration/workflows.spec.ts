@@ -91,6 +91,12 @@ describe('workflows API', () => {
       data_type: 'string',
       validation_rules: { max_length: 2000 },
     });
+    // a link carries its definition's fields, created_at among them (SPEC section 3)
+    const definitions = (await t.request<OverrideDefinition[]>('GET', '/api/override-definitions', { token: admin }))
+      .body;
+    const prompt = definitions.find((d) => d.override_key === 'override_prompt')!;
+    expect(detail.workflow_overrides![0]!.created_at).toBe(prompt.created_at);
+    expect(Number.isNaN(Date.parse(prompt.created_at))).toBe(false);
     expect((await t.request('GET', '/api/workflows/999999', { token: user })).body).toEqual({
       error: 'Workflow not found',
     });
@@ -107,6 +113,39 @@ describe('workflows API', () => {
     expect((await t.request('POST', `/api/workflows/${id}/favorite`, { token: user })).body).toEqual({
       is_favorite: false,
     });
+  });
+
+  it('steps a float override with no step of its own by 0.1, in link defaults and in submitted jobs', async () => {
+    const definition = await t.request<{ id: number }>('POST', '/api/override-definitions', {
+      token: admin,
+      body: {
+        override_key: 'override_denoise',
+        display_name: 'Denoise',
+        data_type: 'float',
+        validation_rules: { min: 0 },
+      },
+    });
+    expect(definition.status).toBe(201);
+    const create = (defaultValue: number) =>
+      t.request<{ id: number; error?: string }>('POST', '/api/workflows', {
+        token: admin,
+        body: {
+          name: `Denoise ${defaultValue}`,
+          workflow_slug: 'denoise',
+          overrides: [{ override_definition_id: definition.body.id, default_value: defaultValue }],
+        },
+      });
+    expect((await create(0.15)).body).toEqual({ error: 'Default value of Denoise must be in steps of 0.1' });
+    const created = await create(0.3);
+    expect(created.status).toBe(201);
+
+    const submit = (denoise: number) =>
+      t.request<{ error?: string }>('POST', '/api/jobs', {
+        token: user,
+        body: { workflow_id: created.body.id, parameters: { denoise } },
+      });
+    expect((await submit(0.25)).body).toMatchObject({ error: 'Denoise must be in steps of 0.1' });
+    expect((await submit(0.7)).status).toBe(201);
   });
 
   it('creates a slug workflow with the spec messages for what is missing', async () => {

@@ -38,6 +38,9 @@ describe('parameter form, slug workflow overrides', () => {
     ['Steps', '151', 'Steps must be at most 150'],
     ['CFG Scale', '25', 'CFG Scale must be at most 20'],
     ['CFG Scale', '0.5', 'CFG Scale must be at least 1'],
+    // with no step of its own, a float steps by 0.1 from its minimum
+    ['CFG Scale', '3.55', 'CFG Scale must be in steps of 0.1'],
+    ['CFG Scale', '3.7', ''],
   ])('reports %s = %s: %s', async (label, typed, message) => {
     const { user } = renderParameterForm(fieldsFromOverrides(overrides, 'random'));
     await user.clear(screen.getByLabelText(label));

@@ -1,4 +1,5 @@
 import {
+  FLOAT_STEP_DEFAULT,
   validateOverrideValue,
   validateParamValue,
   validateSeed,
@@ -10,8 +11,6 @@ import {
 
 /** Where a slug workflow's seed travels in job parameters (`{mode, seed}`), beside the overrides. */
 export const SLUG_SEED_PARAMETER = 'seed';
-/** SPEC section 5: a float override steps by 0.1 unless its rules say otherwise. */
-export const FLOAT_STEP_DEFAULT = 0.1;
 
 interface FieldBase {
   /** The key the value is sent under: the parameter name, or the override's ui_parameter_name. */
