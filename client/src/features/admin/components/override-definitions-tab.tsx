@@ -23,14 +23,14 @@ import { EditableCell } from './editable-cell';
 import { MissingKeysBanner } from './missing-keys-banner';
 import { PasswordConfirmDialog } from './password-confirm-dialog';
 
-const COLUMNS: Array<{ key: SortColumn | 'description' | 'validation_rules'; label: string; sortable: boolean }> = [
-  { key: 'id', label: 'ID', sortable: true },
-  { key: 'override_key', label: 'Key', sortable: true },
-  { key: 'display_name', label: 'Display Name', sortable: true },
-  { key: 'description', label: 'Description', sortable: false },
-  { key: 'data_type', label: 'Data Type', sortable: true },
-  { key: 'validation_rules', label: 'Validation Rules', sortable: false },
-  { key: 'category', label: 'Category', sortable: true },
+const COLUMNS: Array<{ key: SortColumn; label: string }> = [
+  { key: 'id', label: 'ID' },
+  { key: 'override_key', label: 'Key' },
+  { key: 'display_name', label: 'Display Name' },
+  { key: 'description', label: 'Description' },
+  { key: 'data_type', label: 'Data Type' },
+  { key: 'validation_rules', label: 'Validation Rules' },
+  { key: 'category', label: 'Category' },
 ];
 
 function toInput(row: DefinitionRow): OverrideDefinitionInput {
@@ -163,31 +163,19 @@ export function OverrideDefinitionsTab() {
                 {COLUMNS.map((col) => (
                   <Table.ColumnHeader
                     key={col.key}
-                    aria-sort={
-                      sort.column === col.key
-                        ? sort.ascending
-                          ? 'ascending'
-                          : 'descending'
-                        : col.sortable
-                          ? 'none'
-                          : undefined
-                    }
+                    aria-sort={sort.column === col.key ? (sort.ascending ? 'ascending' : 'descending') : 'none'}
                   >
-                    {col.sortable ? (
-                      <chakra.button
-                        type="button"
-                        font="inherit"
-                        cursor="pointer"
-                        whiteSpace="nowrap"
-                        _hover={{ color: 'purple.fg' }}
-                        onClick={() => toggleSort(col.key as SortColumn)}
-                      >
-                        {col.label}
-                        {sort.column === col.key ? (sort.ascending ? ' ▲' : ' ▼') : ''}
-                      </chakra.button>
-                    ) : (
-                      col.label
-                    )}
+                    <chakra.button
+                      type="button"
+                      font="inherit"
+                      cursor="pointer"
+                      whiteSpace="nowrap"
+                      _hover={{ color: 'purple.fg' }}
+                      onClick={() => toggleSort(col.key)}
+                    >
+                      {col.label}
+                      {sort.column === col.key ? (sort.ascending ? ' ▲' : ' ▼') : ''}
+                    </chakra.button>
                   </Table.ColumnHeader>
                 ))}
                 <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>

@@ -12,7 +12,9 @@ export interface DefinitionRow {
   category: string;
 }
 
-export type SortColumn = 'id' | 'override_key' | 'display_name' | 'data_type' | 'category';
+/** Every column but the actions (SPEC section 2: a sortable table). */
+export type SortColumn =
+  'id' | 'override_key' | 'display_name' | 'description' | 'data_type' | 'validation_rules' | 'category';
 
 export function rowFromDefinition(definition: OverrideDefinition): DefinitionRow {
   return {
