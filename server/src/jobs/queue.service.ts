@@ -18,9 +18,9 @@ export class QueueService {
   async status(): Promise<QueueStatus> {
     const active = await this.jobs.findActiveInOrder();
     const workflowIds = [...new Set(active.map((a) => a.job.workflowId).filter((id): id is number => id !== null))];
-    const [rates, workerCount] = await Promise.all([
+    const [rates, slots] = await Promise.all([
       this.jobs.secondsPerItemByWorkflow(workflowIds),
-      this.workers.countLive(),
+      this.workers.liveSlots(),
     ]);
 
     let processing = 0;
@@ -45,7 +45,8 @@ export class QueueService {
         queued,
         submitting,
         total_items: totalItems,
-        estimated_wait_time: Math.round(workSeconds / Math.max(1, workerCount)),
+        // a job's seconds per item are its own wall time, so each job slot of a live worker runs at that rate
+        estimated_wait_time: Math.round(workSeconds / Math.max(1, slots)),
       },
       current_job: running[0] ?? null,
       running_jobs: running,

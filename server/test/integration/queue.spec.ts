@@ -2,6 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { QueueStatus } from '@atelier/shared';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import type { TestUser } from '../support/factories.js';
+import { waitFor } from '../support/wait-for.js';
+import { startWorker } from '../support/worker-process.js';
 
 describe('GET /api/queue', () => {
   let t: TestApp;
@@ -166,7 +168,7 @@ describe('GET /api/queue', () => {
     expect(res.body.stats).toMatchObject({ processing: 2, submitting: 1, queued: 1, total_items: 2 + 6 + 4 + 1 });
   });
 
-  it('estimates the wait from recent seconds per item, divided among live workers', async () => {
+  it("estimates the wait from recent seconds per item, divided among the live workers' job slots", async () => {
     await insertJob(alice, {
       job_name: 'history',
       batch_size: 10,
@@ -181,8 +183,25 @@ describe('GET /api/queue', () => {
     expect(oneWorker.body.stats.estimated_wait_time).toBe(8 * 5);
 
     const soon = Date.now() + 30_000;
-    await t.redis.zadd(workersKey(), soon, 'host:1', soon, 'host:2', Date.now() - 1000, 'host:dead');
-    const twoWorkers = await t.request<QueueStatus>('GET', '/api/queue', { token });
-    expect(twoWorkers.body.stats.estimated_wait_time).toBe(20);
+    // one worker running 3 jobs at once, one that names no slots (counted as one), one gone
+    await t.redis.zadd(workersKey(), soon, 'host:1/3', soon, 'host:2', Date.now() - 1000, 'host:dead/4');
+    const fourSlots = await t.request<QueueStatus>('GET', '/api/queue', { token });
+    expect(fourSlots.body.stats.estimated_wait_time).toBe(10);
+  });
+
+  it("counts a real worker process's WORKER_CONCURRENCY while it runs, and stops counting it when it stops", async () => {
+    // a row alone, with no queue entry: the worker never takes it, so the work to wait for stays put
+    await insertJob(bob, { job_name: 'waiting', batch_size: 8, status: 'queued' });
+    const estimate = async () =>
+      (await t.request<QueueStatus>('GET', '/api/queue', { token })).body.stats.estimated_wait_time;
+    expect(await estimate()).toBe(8 * 30);
+
+    const worker = await startWorker(t, { WORKER_CONCURRENCY: '3' });
+    try {
+      await waitFor('the worker to count', async () => (await estimate()) === (8 * 30) / 3);
+    } finally {
+      await worker.stop();
+    }
+    expect(await estimate()).toBe(8 * 30);
   });
 });
