@@ -12,7 +12,7 @@ import { makeItemWorkDir, removeOrphanedItemDirs } from './item-work-dirs.js';
 import { MediaStore, type StoredOutput } from './media-store.js';
 
 export type ItemResult =
-  | { kind: 'produced'; outputs: StoredOutput[] }
+  | { kind: 'produced'; outputs: StoredOutput[]; seedUsed: number | null }
   | { kind: 'rejected'; reason: string }
   | { kind: 'failed'; message: string };
 
@@ -65,7 +65,11 @@ export class ItemRunner implements OnApplicationBootstrap {
         if (outcome.status === 'rejected') return { kind: 'rejected', reason: outcome.reason };
         if (outcome.files.length === 0) throw new ProviderError('The provider produced no file', { retryable: true });
         const outputs = await this.media.store(request.userId, request.jobId, request.batchIndex, outcome.files);
-        return { kind: 'produced', outputs };
+        return {
+          kind: 'produced',
+          outputs,
+          seedUsed: outcome.seedUsed === undefined ? request.seed : outcome.seedUsed,
+        };
       } catch (error) {
         if (error instanceof GenerationCancelledError) {
           if (request.signal.aborted) throw error;

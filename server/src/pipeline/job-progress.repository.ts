@@ -54,7 +54,7 @@ export class JobProgressRepository {
   async recordProduced(
     job: JobEntity,
     batchIndex: number,
-    seed: number,
+    seed: number | null,
     outputs: StoredOutput[],
   ): Promise<{ job: JobEntity | null; created: GalleryItemEntity[] }> {
     return this.db.transaction(async (m) => {
@@ -135,7 +135,7 @@ export class JobProgressRepository {
     m: EntityManager,
     job: JobEntity,
     batchIndex: number,
-    seed: number,
+    seed: number | null,
     outputs: StoredOutput[],
   ): Promise<GalleryItemEntity[]> {
     if (outputs.length === 0) return [];

@@ -210,7 +210,7 @@ export class JobRunner {
         tracked.release();
       }
       this.metrics.item(current.workflowName, providerName, result.kind, (performance.now() - itemStarted) / 1000);
-      job = await this.record(current, batchIndex, seed, result);
+      job = await this.record(current, batchIndex, result);
       if (!job) return;
       this.events.jobChanged(job, owner.username);
     }
@@ -236,17 +236,12 @@ export class JobRunner {
     return (await bullJob.extendLock(token, this.runtime.config.worker.lockDurationMs)) === 1;
   }
 
-  private async record(
-    job: JobEntity,
-    batchIndex: number,
-    seed: number,
-    result: ItemResult,
-  ): Promise<JobEntity | null> {
+  private async record(job: JobEntity, batchIndex: number, result: ItemResult): Promise<JobEntity | null> {
     if (result.kind === 'rejected') return this.progress.recordRejected(job.id, batchIndex, result.reason);
     if (result.kind === 'failed') return this.progress.recordFailed(job.id, batchIndex, result.message);
     let recorded: Awaited<ReturnType<JobProgressRepository['recordProduced']>>;
     try {
-      recorded = await this.progress.recordProduced(job, batchIndex, seed, result.outputs);
+      recorded = await this.progress.recordProduced(job, batchIndex, result.seedUsed, result.outputs);
     } catch (error) {
       // The job went (its user was deleted) while this item was made: the files just stored have no
       // row to be found or deleted by, so they go now rather than stay on disk for good.

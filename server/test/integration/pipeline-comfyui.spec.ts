@@ -197,7 +197,25 @@ describe('the pipeline on ComfyUI', () => {
     const prompt = d.prompts[0]!.prompt;
     expect(inputsOf(prompt, '2').text).toBe('a fox in a library');
     expect(inputsOf(prompt, '4').steps).toBe(3);
-    expect((await storedItems(t, id)).map((i) => [i.batch_index, i.files_exist])).toEqual([[0, true]]);
+    // the base graph has no override_seed: its sampler ran with the seed written in it, not the job's 77
+    expect(inputsOf(prompt, '4').seed).toBe(1);
+    expect((await storedItems(t, id)).map((i) => [i.batch_index, i.files_exist, i.seed_used])).toEqual([[0, true, 1]]);
+  });
+
+  it('stores no seed for a JSON workflow whose sampler takes its seed from another node, rather than one never used', async () => {
+    const linked = graph();
+    (linked['4'] as { inputs: Record<string, unknown> }).inputs.seed = ['7', 0];
+    linked['7'] = { class_type: 'PrimitiveInt', inputs: { value: 5 } };
+    const { rows } = await t.db.pool.query<{ id: number }>(
+      `INSERT INTO workflows (name, workflow_type, graph, configurable_params) VALUES ('Own seed', 'comfyui', $1, $2) RETURNING id`,
+      [JSON.stringify(linked), JSON.stringify({ prompt: PARAMS.prompt })],
+    );
+    await start();
+    const id = await submitJob(t, token, { workflow_id: rows[0]!.id, batch_size: 1, parameters: { prompt: 'a moth' } });
+    expect(await waitForJob(t, token, id, ENDED, 20_000)).toMatchObject({ status: 'completed', batch_completed: 1 });
+    expect((await storedItems(t, id)).map((i) => [i.batch_index, i.files_exist, i.seed_used])).toEqual([
+      [0, true, null],
+    ]);
   });
 
   it('400 with node_errors: failed at once with the node error as error_message, no per-item retries', async () => {

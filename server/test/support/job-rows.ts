@@ -22,7 +22,7 @@ export async function jobCheckpoint(t: TestApp, jobId: number): Promise<JobCheck
 export interface StoredItem {
   batch_index: number;
   output_index: number;
-  seed_used: number;
+  seed_used: number | null;
   content_type: string;
   /** Whether the media file and its thumbnail are on disk under `<DATA_DIR>/media`. */
   files_exist: boolean;
@@ -33,7 +33,7 @@ export async function storedItems(t: TestApp, jobId: number): Promise<StoredItem
   const { rows } = await t.db.pool.query<{
     batch_index: number;
     output_index: number;
-    seed_used: string;
+    seed_used: string | null;
     content_type: string;
     file_path: string;
     thumbnail_path: string | null;
@@ -46,7 +46,7 @@ export async function storedItems(t: TestApp, jobId: number): Promise<StoredItem
   return rows.map((row) => ({
     batch_index: row.batch_index,
     output_index: row.output_index,
-    seed_used: Number(row.seed_used),
+    seed_used: row.seed_used === null ? null : Number(row.seed_used),
     content_type: row.content_type,
     files_exist:
       existsSync(path.join(media, row.file_path)) &&

@@ -66,7 +66,17 @@ export interface ProducedFile {
 }
 
 /** A provider's answer for one item: files, or a content-policy rejection (not an error). */
-export type GenerationOutcome = { status: 'produced'; files: ProducedFile[] } | { status: 'rejected'; reason: string };
+export type GenerationOutcome =
+  | {
+      status: 'produced';
+      files: ProducedFile[];
+      /**
+       * The seed the server ran with when it was not the request's: null when it is not known (a
+       * ComfyUI graph that keeps seeds of its own). Left out, the request's seed was used.
+       */
+      seedUsed?: number | null;
+    }
+  | { status: 'rejected'; reason: string };
 
 /**
  * A failure of one item. `retryable` ones are attempted again with backoff by the pipeline;

@@ -19,6 +19,7 @@ import { RunMailbox } from './comfyui-run-mailbox.js';
 import { ComfyUiSocket } from './comfyui-socket.js';
 import { submitPrompt } from './comfyui-submit.js';
 import { type ApiGraph, injectGraph } from './graph-injection.js';
+import { seedUsed } from './graph-seed.js';
 
 /** The connection settings; the configured timings reach the provider as options (RunTiming). */
 export type ComfyUiConfig = Omit<
@@ -175,7 +176,11 @@ export class ComfyUiProvider implements GenerationProvider {
       if (failure) throw failure;
       const items = outputItems(entry);
       if (!items.length) throw new ProviderError('ComfyUI produced no output', { retryable: false });
-      return { status: 'produced', files: await downloadOutputs(client, items, request.workDir, stop) };
+      return {
+        status: 'produced',
+        files: await downloadOutputs(client, items, request.workDir, stop),
+        seedUsed: seedUsed(request.workflow, graph, request.seed),
+      };
     } finally {
       unsubscribe();
       unwatch();
