@@ -190,13 +190,14 @@ describe('GET /api/queue', () => {
   });
 
   it("counts a real worker process's WORKER_CONCURRENCY while it runs, and stops counting it when it stops", async () => {
-    // a row alone, with no queue entry: the worker never takes it, so the work to wait for stays put
+    // the worker may take the job (its reconciler enqueues rows that have no queue entry), but its
+    // first item takes a minute: no item ends during the test, so the work to wait for stays put
     await insertJob(bob, { job_name: 'waiting', batch_size: 8, status: 'queued' });
     const estimate = async () =>
       (await t.request<QueueStatus>('GET', '/api/queue', { token })).body.stats.estimated_wait_time;
     expect(await estimate()).toBe(8 * 30);
 
-    const worker = await startWorker(t, { WORKER_CONCURRENCY: '3' });
+    const worker = await startWorker(t, { WORKER_CONCURRENCY: '3', BUILTIN_ITEM_DELAY_MS: '60000' });
     try {
       await waitFor('the worker to count', async () => (await estimate()) === (8 * 30) / 3);
     } finally {
