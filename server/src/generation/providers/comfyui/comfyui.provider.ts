@@ -18,7 +18,7 @@ import { followRun, RunStoppedError, type RunTiming } from './comfyui-run.js';
 import { RunMailbox } from './comfyui-run-mailbox.js';
 import { ComfyUiSocket } from './comfyui-socket.js';
 import { submitPrompt } from './comfyui-submit.js';
-import { type ApiGraph, injectGraph } from './graph-injection.js';
+import { type InjectedGraph, injectGraph } from './graph-injection.js';
 import { seedUsed } from './graph-seed.js';
 
 /** The connection settings; the configured timings reach the provider as options (RunTiming). */
@@ -126,7 +126,7 @@ export class ComfyUiProvider implements GenerationProvider {
     onStarted: () => void,
   ): Promise<GenerationOutcome> {
     const { client, socket } = remote;
-    const graph = await this.prepareGraph(client, request, stop);
+    const injected = await this.prepareGraph(client, request, stop);
     const promptId = randomUUID();
     const logger = this.logger?.child({ jobId: request.jobId, batchIndex: request.batchIndex, promptId });
 
@@ -141,7 +141,7 @@ export class ComfyUiProvider implements GenerationProvider {
     try {
       const runId = await submitPrompt(
         client,
-        { prompt: graph, client_id: socket.clientId, prompt_id: promptId },
+        { prompt: injected.graph, client_id: socket.clientId, prompt_id: promptId },
         {
           attempts: this.options.submitAttempts ?? 3,
           logger,
@@ -179,7 +179,7 @@ export class ComfyUiProvider implements GenerationProvider {
       return {
         status: 'produced',
         files: await downloadOutputs(client, items, request.workDir, stop),
-        seedUsed: seedUsed(request.workflow, graph, request.seed),
+        seedUsed: seedUsed(injected),
       };
     } finally {
       unsubscribe();
@@ -187,7 +187,11 @@ export class ComfyUiProvider implements GenerationProvider {
     }
   }
 
-  private async prepareGraph(client: ComfyUiClient, request: GenerationRequest, stop: AbortSignal): Promise<ApiGraph> {
+  private async prepareGraph(
+    client: ComfyUiClient,
+    request: GenerationRequest,
+    stop: AbortSignal,
+  ): Promise<InjectedGraph> {
     const uploaded: Record<string, string> = {};
     for (const [name, asset] of Object.entries(request.assets)) {
       uploaded[name] = await client.uploadImage(asset.path, asset.filename, `atelier/${request.jobId}`, stop);

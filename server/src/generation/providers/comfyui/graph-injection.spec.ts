@@ -41,7 +41,9 @@ describe('injectGraph, JSON workflows', () => {
   };
 
   it('writes each value to its node and input, the seed and the uploaded asset name included', () => {
-    const graph = injectGraph(jsonInput(params, { prompt: 'a red fox', steps: 8, seed: 5, width: 640, label: 'x' }));
+    const graph = injectGraph(
+      jsonInput(params, { prompt: 'a red fox', steps: 8, seed: 5, width: 640, label: 'x' }),
+    ).graph;
     expect(inputsOf(graph, '6').text).toBe('a red fox');
     expect(inputsOf(graph, '3')).toMatchObject({ steps: 8, seed: 123456789, cfg: 7 });
     expect(inputsOf(graph, '10').image).toBe('atelier/42/fox.png');
@@ -49,7 +51,7 @@ describe('injectGraph, JSON workflows', () => {
   });
 
   it('leaves links alone and keeps the graph default when the job gives no value', () => {
-    const graph = injectGraph(jsonInput(params, {}));
+    const graph = injectGraph(jsonInput(params, {})).graph;
     expect(inputsOf(graph, '3')).toMatchObject({ steps: 20, model: ['4', 0], positive: ['6', 0] });
     expect(inputsOf(graph, '6')).toEqual({ text: 'a cat', clip: ['4', 1] });
   });
@@ -62,7 +64,9 @@ describe('injectGraph, JSON workflows', () => {
   });
 
   it('wraps literal lists so ComfyUI cannot read them as links', () => {
-    const graph = injectGraph(jsonInput({ size: { type: 'select', node: '5', input: 'width' } }, { size: [512, 768] }));
+    const graph = injectGraph(
+      jsonInput({ size: { type: 'select', node: '5', input: 'width' } }, { size: [512, 768] }),
+    ).graph;
     expect(inputsOf(graph, '5').width).toEqual({ __value__: [512, 768] });
   });
 
@@ -88,7 +92,9 @@ describe('injectGraph, slug workflows', () => {
   }
 
   it('replaces every override key with the job value, the uploaded asset and the item seed', () => {
-    const graph = injectGraph(slugInput({ override_prompt: 'a dog' }, { override_reference: 'atelier/7/ref.png' }));
+    const graph = injectGraph(
+      slugInput({ override_prompt: 'a dog' }, { override_reference: 'atelier/7/ref.png' }),
+    ).graph;
     expect(inputsOf(graph, '6').text).toBe('a dog');
     expect(inputsOf(graph, '3').seed).toBe(99);
     expect(inputsOf(graph, '10').image).toBe('atelier/7/ref.png');
@@ -96,7 +102,7 @@ describe('injectGraph, slug workflows', () => {
   });
 
   it('prefers an explicit override_seed value over the item seed', () => {
-    const graph = injectGraph(slugInput({ override_prompt: 'p', override_seed: 5, override_reference: 'r.png' }));
+    const graph = injectGraph(slugInput({ override_prompt: 'p', override_seed: 5, override_reference: 'r.png' })).graph;
     expect(inputsOf(graph, '3').seed).toBe(5);
   });
 
@@ -111,7 +117,7 @@ describe('injectGraph, output prefixes', () => {
     const graph = input.workflow.graph as Record<string, unknown>;
     graph['12'] = { class_type: 'SaveWEBM', inputs: { filename_prefix: 'atelier/42/video', images: ['8', 0] } };
     graph['13'] = { class_type: 'SaveImage', inputs: { filename_prefix: ['20', 0], images: ['8', 0] } };
-    const out = injectGraph(input);
+    const out = injectGraph(input).graph;
     expect(inputsOf(out, '9').filename_prefix).toBe('atelier/42/ComfyUI');
     expect(inputsOf(out, '12').filename_prefix).toBe('atelier/42/video');
     expect(inputsOf(out, '13').filename_prefix).toEqual(['20', 0]);

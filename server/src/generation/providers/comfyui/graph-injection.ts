@@ -13,6 +13,17 @@ export interface InjectionInput {
   uploaded: Record<string, string>;
 }
 
+export interface InjectedGraph {
+  graph: ApiGraph;
+  /** The seed written in by a seed_control parameter or `override_seed`; null when none was. */
+  seed: number | null;
+}
+
+/** What injection wrote that the run's record needs afterwards. */
+interface Written {
+  seed: number | null;
+}
+
 function jobError(message: string): ProviderError {
   return new ProviderError(message, { retryable: false, scope: 'job' });
 }
@@ -51,7 +62,12 @@ function paramValue(name: string, param: ConfigurableParam, input: InjectionInpu
   return input.values[name];
 }
 
-function writeParams(graph: ApiGraph, params: Record<string, ConfigurableParam>, input: InjectionInput): void {
+function writeParams(
+  graph: ApiGraph,
+  params: Record<string, ConfigurableParam>,
+  input: InjectionInput,
+  written: Written,
+): void {
   for (const [name, param] of Object.entries(params)) {
     if (!param.node || !param.input) continue;
     const value = paramValue(name, param, input);
@@ -61,6 +77,7 @@ function writeParams(graph: ApiGraph, params: Record<string, ConfigurableParam>,
     if (!inputs)
       throw jobError(`Parameter "${name}" writes to node ${param.node}, which the workflow graph does not have`);
     inputs[param.input] = literal(value);
+    if (param.type === 'seed_control') written.seed = input.seed;
   }
 }
 
@@ -70,15 +87,21 @@ function overrideValue(key: string, input: InjectionInput): unknown {
   return value;
 }
 
-function replaceOverrides(container: Record<string, unknown> | unknown[], input: InjectionInput): void {
+function replaceOverrides(
+  container: Record<string, unknown> | unknown[],
+  input: InjectionInput,
+  written: Written,
+): void {
   const entries: Array<[string | number, unknown]> = Array.isArray(container)
     ? container.map((value, index) => [index, value])
     : Object.entries(container);
   for (const [key, value] of entries) {
     if (typeof value === 'string' && OVERRIDE_KEY_PATTERN.test(value)) {
-      (container as Record<string | number, unknown>)[key] = literal(overrideValue(value, input));
+      const replacement = overrideValue(value, input);
+      (container as Record<string | number, unknown>)[key] = literal(replacement);
+      if (value === 'override_seed' && typeof replacement === 'number') written.seed = replacement;
     } else if (value && typeof value === 'object' && !isLink(value)) {
-      replaceOverrides(value as Record<string, unknown> | unknown[], input);
+      replaceOverrides(value as Record<string, unknown> | unknown[], input, written);
     }
   }
 }
@@ -99,7 +122,7 @@ function prefixOutputs(graph: ApiGraph, jobId: number): void {
  * A deep copy of the workflow's graph with the item's values written in: by the parameters' node
  * and input for a JSON workflow, by replacing `override_*` strings for a slug workflow.
  */
-export function injectGraph(input: InjectionInput): ApiGraph {
+export function injectGraph(input: InjectionInput): InjectedGraph {
   if (!input.workflow.graph) throw jobError('The workflow has no ComfyUI graph');
   const graph = structuredClone(input.workflow.graph);
   // ComfyUI answers a UI-format graph (its editor's save: nodes, links) with a 500 that looks
@@ -110,14 +133,15 @@ export function injectGraph(input: InjectionInput): ApiGraph {
       `The workflow graph is not in ComfyUI's API format ("${notANode}" is not a node with class_type and inputs): export it with "Save (API)"`,
     );
   }
+  const written: Written = { seed: null };
   if (input.workflow.type === 'comfyui') {
-    writeParams(graph, input.workflow.configurableParams ?? {}, input);
+    writeParams(graph, input.workflow.configurableParams ?? {}, input, written);
   } else {
     for (const nodeId of Object.keys(graph)) {
       const inputs = nodeInputs(graph, nodeId);
-      if (inputs) replaceOverrides(inputs, input);
+      if (inputs) replaceOverrides(inputs, input, written);
     }
   }
   prefixOutputs(graph, input.jobId);
-  return graph;
+  return { graph, seed: written.seed };
 }

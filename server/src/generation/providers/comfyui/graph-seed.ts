@@ -1,23 +1,7 @@
-import type { ProviderWorkflow } from '../generation-provider.js';
-import type { ApiGraph } from './graph-injection.js';
+import type { ApiGraph, InjectedGraph } from './graph-injection.js';
 
 /** The inputs ComfyUI's samplers take their seed from (KSampler, KSamplerAdvanced, RandomNoise...). */
 const SEED_INPUTS = new Set(['seed', 'noise_seed']);
-
-function mentions(value: unknown, text: string): boolean {
-  if (value === text) return true;
-  if (Array.isArray(value)) return value.some((v) => mentions(v, text));
-  if (value && typeof value === 'object') return Object.values(value).some((v) => mentions(v, text));
-  return false;
-}
-
-/** Whether injection writes the item's seed into the graph: a seed_control parameter, or `override_seed`. */
-function carriesItemSeed(workflow: Pick<ProviderWorkflow, 'type' | 'graph' | 'configurableParams'>): boolean {
-  if (workflow.type === 'comfyui') {
-    return Object.values(workflow.configurableParams ?? {}).some((p) => p.type === 'seed_control' && p.node && p.input);
-  }
-  return mentions(workflow.graph, 'override_seed');
-}
 
 /** The one literal seed the graph's samplers are written with, or null when there are none or several. */
 function literalSeed(graph: ApiGraph): number | null {
@@ -33,15 +17,11 @@ function literalSeed(graph: ApiGraph): number | null {
 }
 
 /**
- * The seed a ComfyUI run used, for the gallery item's seed_used (DESIGN section 3): the item's own
- * when the workflow carries it into the graph; else the graph's own when its samplers have one
- * literal seed (an API-format graph runs with the value written in it); else null, rather than a
- * number that would not reproduce the image.
+ * The seed a ComfyUI run used, for the gallery item's seed_used (DESIGN section 3): the one
+ * injection wrote in; else the graph's own when its samplers have one literal seed (an API-format
+ * graph runs with the value written in it); else null, rather than a number that would not
+ * reproduce the image.
  */
-export function seedUsed(
-  workflow: Pick<ProviderWorkflow, 'type' | 'graph' | 'configurableParams'>,
-  injected: ApiGraph,
-  itemSeed: number,
-): number | null {
-  return carriesItemSeed(workflow) ? itemSeed : literalSeed(injected);
+export function seedUsed(injected: InjectedGraph): number | null {
+  return injected.seed ?? literalSeed(injected.graph);
 }
