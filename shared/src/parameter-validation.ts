@@ -29,6 +29,11 @@ export function validateSeed(value: unknown, label = 'Seed'): string | null {
   return checkNumber(value, label, { min: SEED_MIN, max: SEED_MAX, integer: true });
 }
 
+/** The step of a numeric override (SPEC section 5): its own, else 1 for an integer and 0.1 for a float. */
+export function overrideStep(dataType: 'integer' | 'float', rules: ValidationRules): number {
+  return rules.step ?? (dataType === 'integer' ? 1 : FLOAT_STEP_DEFAULT);
+}
+
 /**
  * Checks one slug-workflow override value against its definition. Returns the message to show
  * beside the field, or null when the value is acceptable. Blank values are the caller's concern
@@ -42,9 +47,13 @@ export function validateOverrideValue(
 ): string | null {
   switch (dataType) {
     case 'integer':
-      return checkNumber(value, label, { min: rules.min, max: rules.max, step: rules.step ?? 1, integer: true });
     case 'float':
-      return checkNumber(value, label, { min: rules.min, max: rules.max, step: rules.step ?? FLOAT_STEP_DEFAULT });
+      return checkNumber(value, label, {
+        min: rules.min,
+        max: rules.max,
+        step: overrideStep(dataType, rules),
+        integer: dataType === 'integer',
+      });
     case 'boolean':
       return typeof value === 'boolean' || value === 'true' || value === 'false'
         ? null

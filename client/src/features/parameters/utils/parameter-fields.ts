@@ -1,5 +1,5 @@
 import {
-  FLOAT_STEP_DEFAULT,
+  overrideStep,
   validateOverrideValue,
   validateParamValue,
   validateSeed,
@@ -91,9 +91,8 @@ function overrideField(override: WorkflowOverride): ParamField {
   };
   switch (override.data_type) {
     case 'integer':
-      return { ...base, kind: 'number', min: rules.min, max: rules.max, step: rules.step ?? 1 };
     case 'float':
-      return { ...base, kind: 'number', min: rules.min, max: rules.max, step: rules.step ?? FLOAT_STEP_DEFAULT };
+      return { ...base, kind: 'number', min: rules.min, max: rules.max, step: overrideStep(override.data_type, rules) };
     case 'boolean':
       return { ...base, kind: 'boolean' };
     case 'select':
