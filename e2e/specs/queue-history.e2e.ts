@@ -11,7 +11,16 @@ import {
   waitForEmptyQueue,
   workflowIdByName,
 } from '../support/api.js';
-import { DESKTOP, PHONE, appUrl, launchBrowser, newContext, screenshot, signIn } from '../support/browser.js';
+import {
+  DESKTOP,
+  PHONE,
+  appUrl,
+  launchBrowser,
+  newContext,
+  rewriteAnswers,
+  screenshot,
+  signIn,
+} from '../support/browser.js';
 import { fitsViewport, markDocument, stillSameDocument, watchForText } from '../support/page-checks.js';
 import { createUser } from '../support/users.js';
 
@@ -127,17 +136,13 @@ describe('queue, job details and history, live', () => {
     const page = await openPage();
     await signIn(page, owner);
     // the real answers, as a newer server would send them: the same job under a status this client does not know
-    const renamed = (job: { id: number; status: string }) =>
-      job.id === finished.id ? { ...job, status: 'paused' } : job;
-    await page.route(/\/api\/jobs(\?|$)/, async (route) => {
-      const answer = await route.fetch();
-      const body = (await answer.json()) as { jobs: Array<{ id: number; status: string }> };
-      await route.fulfill({ response: answer, json: { ...body, jobs: body.jobs.map(renamed) } });
-    });
-    await page.route(`**/api/jobs/${finished.id}`, async (route) => {
-      const answer = await route.fetch();
-      await route.fulfill({ response: answer, json: renamed((await answer.json()) as { id: number; status: string }) });
-    });
+    type Job = { id: number; status: string };
+    const renamed = (job: Job) => (job.id === finished.id ? { ...job, status: 'paused' } : job);
+    await rewriteAnswers<{ jobs: Job[] }>(page, /\/api\/jobs(\?|$)/, (body) => ({
+      ...body,
+      jobs: body.jobs.map(renamed),
+    }));
+    await rewriteAnswers(page, `**/api/jobs/${finished.id}`, renamed);
 
     await page.goto(appUrl('/history'));
     const row = page.getByRole('list', { name: 'Jobs' }).getByRole('listitem').filter({ hasText: finished.name });
@@ -299,11 +304,10 @@ describe('analytics', () => {
   it("shows the system view for a view_type other than 'personal', as a newer server might send", async () => {
     const page = await openPage();
     await signIn(page, owner);
-    await page.route('**/api/analytics/dashboard?*', async (route) => {
-      const answer = await route.fetch();
-      const body = (await answer.json()) as Record<string, unknown>;
-      await route.fulfill({ response: answer, json: { ...body, view_type: 'organisation' } });
-    });
+    await rewriteAnswers<object>(page, '**/api/analytics/dashboard?*', (body) => ({
+      ...body,
+      view_type: 'organisation',
+    }));
     await page.goto(appUrl('/dashboard'));
     await page.getByRole('heading', { level: 1, name: 'System Analytics' }).waitFor();
     await page.getByRole('table', { name: 'Popular workflows' }).getByText('Text to Image').waitFor();

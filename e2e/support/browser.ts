@@ -57,3 +57,11 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   keepForReadme(name, file);
   return file;
 }
+
+/** Answers requests to `url` with the API's real answer passed through `change`, as another version of the server would. */
+export async function rewriteAnswers<T>(page: Page, url: string | RegExp, change: (body: T) => unknown): Promise<void> {
+  await page.route(url, async (route) => {
+    const answer = await route.fetch();
+    await route.fulfill({ response: answer, json: change((await answer.json()) as T) });
+  });
+}
