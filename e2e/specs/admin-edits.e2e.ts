@@ -1,27 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiToken, call } from '../support/api.js';
-import { appUrl, launchBrowser, newContext, signIn } from '../support/browser.js';
+import { WAIT, appUrl, pagesOfOneBrowser, signIn } from '../support/browser.js';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const openPage = pagesOfOneBrowser();
+
 let token: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   token = await apiToken(inject('e2eAdmin'));
 });
 
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
-
 async function openAdmin(path: string): Promise<Page> {
-  const context = await newContext(browser);
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await openPage();
   await signIn(page, inject('e2eAdmin'));
   await page.goto(appUrl(path));
   return page;
@@ -47,8 +39,6 @@ async function definition(id: number): Promise<Definition | undefined> {
   const all = await call<Definition[]>('/override-definitions', { token });
   return all.find((d) => d.id === id);
 }
-
-const WAIT = { timeout: 15_000, interval: 100 };
 
 describe('admin edits in place', () => {
   it("changes a saved definition's data type, dropping the old type's rules, and holds a select until it has options", async () => {

@@ -1,28 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, appUrl, launchBrowser, newContext, signIn } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, appUrl, pagesOfOneBrowser, signIn } from '../support/browser.js';
 import { capture } from '../support/screens.js';
 import { createUser } from '../support/users.js';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
+const openPage = pagesOfOneBrowser();
 
 type Credentials = { username: string; password: string };
 
 async function openAs(user: Credentials, viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await openPage(viewport);
   await signIn(page, user);
   return page;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, appUrl, launchBrowser, newContext, signIn } from '../support/browser.js';
+import { DESKTOP, WAIT, appUrl, launchBrowser, newContext, signIn } from '../support/browser.js';
 import {
   createFolderViaApi,
   listGallery,
@@ -22,8 +22,6 @@ afterAll(async () => {
   await context?.close();
   await browser?.close();
 });
-
-const WAIT = { timeout: 15_000, interval: 100 };
 
 /** What has focus: the gallery item it belongs to and which of the tile's buttons, or the element's name. */
 function focused(page: Page) {

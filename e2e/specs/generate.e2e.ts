@@ -1,39 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, appUrl, launchBrowser, newContext, signIn } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, WAIT, appUrl, pagesOfOneBrowser, signIn } from '../support/browser.js';
 import { catalogueIds, deleteAsset, uploadAsset, uploadSampleAssets, type CatalogueIds } from '../support/catalogue.js';
 import { capture, chooseOnDashboard, field, fitsViewport, region, required } from '../support/screens.js';
 import { createUser } from '../support/users.js';
 
-let browser: Browser;
+const openPage = pagesOfOneBrowser();
+
 let ids: CatalogueIds;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   ids = await catalogueIds(inject('e2eAdmin'));
   await uploadSampleAssets(inject('e2eAdmin'));
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
 });
 
 type Credentials = { username: string; password: string };
 
 async function openAs(user: Credentials, viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await openPage(viewport);
   await signIn(page, user);
   return page;
 }
 
 const newUser = () => createUser('user');
-const WAIT = { timeout: 15_000, interval: 100 };
 
 const generateButton = (page: Page) => page.getByRole('button', { name: 'Generate', exact: true });
 

@@ -1,25 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { appUrl, launchBrowser, newContext, signIn } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { appUrl, pagesOfOneBrowser, signIn } from '../support/browser.js';
 import { capture } from '../support/screens.js';
 import { createUser } from '../support/users.js';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
+const openPage = pagesOfOneBrowser();
 
 async function openAs(user: { username: string; password: string }): Promise<Page> {
-  const context = await newContext(browser);
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await openPage();
   await signIn(page, user);
   return page;
 }

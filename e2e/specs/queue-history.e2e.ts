@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page, WebSocket } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import type { Page, WebSocket } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import {
   apiToken,
   cancelIfRunning,
@@ -11,43 +11,22 @@ import {
   waitForEmptyQueue,
   workflowIdByName,
 } from '../support/api.js';
-import {
-  DESKTOP,
-  PHONE,
-  appUrl,
-  launchBrowser,
-  newContext,
-  rewriteAnswers,
-  screenshot,
-  signIn,
-} from '../support/browser.js';
+import { PHONE, appUrl, pagesOfOneBrowser, rewriteAnswers, screenshot, signIn } from '../support/browser.js';
 import { fitsViewport, markDocument, stillSameDocument, watchForText } from '../support/page-checks.js';
 import { createUser } from '../support/users.js';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const openPage = pagesOfOneBrowser();
+
 let owner: { username: string; password: string; token: string };
 let workflowId: number;
 /** The job the first spec runs to completion; later specs open it. */
 let finished: { id: number; name: string };
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const user = await createUser('user');
   owner = { ...user, token: await apiToken(user) };
   workflowId = await workflowIdByName(owner.token, 'Text to Image');
 });
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
-
-async function openPage(viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  contexts.push(context);
-  return context.newPage();
-}
 
 /**
  * The first spec's job: long enough (at the specs' 400 ms an item) to be still running when a busy

@@ -1,26 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, appUrl, launchBrowser, newContext, screenshot, signIn } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, appUrl, pagesOfOneBrowser, screenshot, signIn } from '../support/browser.js';
 import { apiToken, call } from '../support/api.js';
 import { createUser } from '../support/users.js';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-  await browser?.close();
-});
-
-async function openPage(viewport = DESKTOP): Promise<Page> {
-  const context = await newContext(browser, viewport);
-  contexts.push(context);
-  return context.newPage();
-}
+const openPage = pagesOfOneBrowser();
 
 async function fillLogin(page: Page, user: { username: string; password: string }): Promise<void> {
   await page.getByLabel('Username').fill(user.username);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { keepForReadme } from './readme-screenshots.js';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -9,6 +9,9 @@ const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../artifacts/screensho
 
 export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 390, height: 844 };
+
+/** Waits on a busy machine: vitest's poll gives up after 1 s by default. */
+export const WAIT = { timeout: 15_000, interval: 100 };
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -30,8 +33,12 @@ export function appUrl(pathname = '/'): string {
   return `${inject('e2eBaseUrl')}${pathname}`;
 }
 
-export function newContext(browser: Browser, viewport = DESKTOP): Promise<BrowserContext> {
-  return browser.newContext({ viewport, baseURL: inject('e2eBaseUrl') });
+export function newContext(
+  browser: Browser,
+  viewport = DESKTOP,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  return browser.newContext({ viewport, baseURL: inject('e2eBaseUrl'), ...options });
 }
 
 /**
@@ -64,4 +71,26 @@ export async function rewriteAnswers<T>(page: Page, url: string | RegExp, change
     const answer = await route.fetch();
     await route.fulfill({ response: answer, json: change((await answer.json()) as T) });
   });
+}
+
+/**
+ * One browser for the spec file, launched before its tests and closed after them with every
+ * context it opened; the answer opens a page in a context of its own, so no test sees another's
+ * session.
+ */
+export function pagesOfOneBrowser(): (viewport?: typeof DESKTOP, options?: BrowserContextOptions) => Promise<Page> {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+  });
+  return async (viewport = DESKTOP, options = {}) => {
+    const context = await newContext(browser, viewport, options);
+    contexts.push(context);
+    return context.newPage();
+  };
 }
