@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../support/test-app.js';
+import { startCatalogueApp } from '../support/catalogue-app.js';
+
+describe('workflow override links', () => {
+  let t: TestApp;
+  let admin: string;
+  let user: string;
+  let defs: Map<string, number>;
+
+  beforeAll(async () => {
+    ({ t, admin, user, defs } = await startCatalogueApp());
+  });
+  afterAll(() => t.close());
+
+  it('steps a float override with no step of its own by 0.1, in link defaults and in submitted jobs', async () => {
+    const definition = await t.request<{ id: number }>('POST', '/api/override-definitions', {
+      token: admin,
+      body: {
+        override_key: 'override_denoise',
+        display_name: 'Denoise',
+        data_type: 'float',
+        validation_rules: { min: 0 },
+      },
+    });
+    expect(definition.status).toBe(201);
+    const create = (defaultValue: number) =>
+      t.request<{ id: number; error?: string }>('POST', '/api/workflows', {
+        token: admin,
+        body: {
+          name: `Denoise ${defaultValue}`,
+          workflow_slug: 'denoise',
+          overrides: [{ override_definition_id: definition.body.id, default_value: defaultValue }],
+        },
+      });
+    expect((await create(0.15)).body).toEqual({ error: 'Default value of Denoise must be in steps of 0.1' });
+    const created = await create(0.3);
+    expect(created.status).toBe(201);
+
+    const submit = (denoise: number) =>
+      t.request<{ error?: string }>('POST', '/api/jobs', {
+        token: user,
+        body: { workflow_id: created.body.id, parameters: { denoise } },
+      });
+    expect((await submit(0.25)).body).toMatchObject({ error: 'Denoise must be in steps of 0.1' });
+    expect((await submit(0.7)).status).toBe(201);
+  });
+
+  it("edits override links one by one, on a workflow created with SPEC section 7's body (no overrides)", async () => {
+    const { body } = await t.request<{ id: number }>('POST', '/api/workflows', {
+      token: admin,
+      body: { name: 'Links', workflow_type: 'slug', workflow_slug: 'x', category: 'General', tags: [] },
+    });
+    const base = `/api/workflows/${body.id}/overrides`;
+    expect((await t.request('GET', base, { token: admin })).body).toEqual([]);
+    expect(
+      (await t.request('POST', base, { token: admin, body: { override_definition_id: defs.get('override_prompt') } }))
+        .status,
+    ).toBe(201);
+    const added = await t.request<{ id: number; ui_parameter_name: string; display_order: number }>('POST', base, {
+      token: admin,
+      body: { override_definition_id: defs.get('override_cfg'), default_value: 4.5 },
+    });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ ui_parameter_name: 'cfg', display_order: 1 });
+    expect(
+      (await t.request('POST', base, { token: admin, body: { override_definition_id: defs.get('override_cfg') } }))
+        .body,
+    ).toEqual({ error: 'This override is already added' });
+    expect(
+      (
+        await t.request('POST', base, {
+          token: admin,
+          body: { override_definition_id: defs.get('override_cfg')! + 1000 },
+        })
+      ).status,
+    ).toBe(400);
+    const updated = await t.request('PUT', `${base}/${added.body.id}`, {
+      token: admin,
+      body: { is_required: true, ui_parameter_name: 'guidance' },
+    });
+    expect(updated.body).toMatchObject({ is_required: true, ui_parameter_name: 'guidance', default_value: 4.5 });
+    // a field left out of an update keeps its value
+    const reordered = await t.request('PUT', `${base}/${added.body.id}`, { token: admin, body: { display_order: 5 } });
+    expect(reordered.body).toMatchObject({ is_required: true, ui_parameter_name: 'guidance', display_order: 5 });
+    expect(
+      (await t.request('PUT', `${base}/${added.body.id}`, { token: admin, body: { default_value: 4.25 } })).body,
+    ).toEqual({ error: 'Default value of CFG Scale must be in steps of 0.5' });
+
+    const links = (await t.request<Array<{ id: number }>>('GET', base, { token: user })).body;
+    expect(links).toHaveLength(2);
+    expect((await t.request('DELETE', `${base}/${links[0]!.id}`, { token: admin })).status).toBe(200);
+    // SPEC section 7's save order (delete removed links, update, create new) can swap the only override
+    expect((await t.request('DELETE', `${base}/${links[1]!.id}`, { token: admin })).status).toBe(200);
+    expect(
+      (await t.request('POST', base, { token: admin, body: { override_definition_id: defs.get('override_steps') } }))
+        .status,
+    ).toBe(201);
+    expect(
+      (await t.request<Array<{ override_key: string }>>('GET', base, { token: admin })).body.map((l) => l.override_key),
+    ).toEqual(['override_steps']);
+    expect((await t.request('DELETE', `${base}/99999`, { token: admin })).status).toBe(404);
+  });
+
+  it('keeps parameter names one per override and away from the seed; a name like toString reads only what is sent', async () => {
+    const { body } = await t.request<{ id: number }>('POST', '/api/workflows', {
+      token: admin,
+      body: { name: 'Names', workflow_type: 'slug', workflow_slug: 'flux-portrait' },
+    });
+    const base = `/api/workflows/${body.id}/overrides`;
+    const add = (key: string, extra: object = {}) =>
+      t.request<{ id: number; ui_parameter_name: string; error?: string }>('POST', base, {
+        token: admin,
+        body: { override_definition_id: defs.get(key), ...extra },
+      });
+    const prompt = await add('override_prompt', { is_required: true });
+    // the seed override's own name would be 'seed', the seed control's: it takes its whole key
+    expect((await add('override_seed')).body.ui_parameter_name).toBe('override_seed');
+    const negative = await add('override_negative_prompt');
+
+    const taken = 'Parameter name prompt is used by another override of this workflow';
+    expect((await add('override_steps', { ui_parameter_name: 'prompt' })).body.error).toBe(taken);
+    const rename = (id: number, name: string) =>
+      t.request<{ error?: string }>('PUT', `${base}/${id}`, { token: admin, body: { ui_parameter_name: name } });
+    expect((await rename(negative.body.id, 'prompt')).body.error).toBe(taken);
+    expect((await rename(negative.body.id, 'seed')).body.error).toBe(
+      "Parameter name seed is taken by the workflow's seed control; choose another name",
+    );
+    expect((await rename(negative.body.id, 'seed_mode')).status).toBe(400);
+    const whole = [
+      { override_definition_id: defs.get('override_prompt'), ui_parameter_name: 'text' },
+      { override_definition_id: defs.get('override_steps'), ui_parameter_name: 'text' },
+    ];
+    expect((await t.request<{ error?: string }>('PUT', base, { token: admin, body: whole })).body.error).toBe(
+      'Parameter name text is used by another override of this workflow',
+    );
+    expect((await t.request<unknown[]>('GET', base, { token: admin })).body).toHaveLength(3);
+
+    // an own name may be kept, and a name like an Object.prototype member takes no inherited value
+    expect((await rename(prompt.body.id, 'prompt')).status).toBe(200);
+    expect((await rename(negative.body.id, 'toString')).status).toBe(200);
+    const job = await t.request<{ id?: number; error?: string }>('POST', '/api/jobs', {
+      token: admin,
+      body: { workflow_id: body.id, parameters: { prompt: 'a heron' } },
+    });
+    expect(job.status, JSON.stringify(job.body)).toBe(201);
+  });
+
+  it('answers a burst of the same override change like one request, never a 500', async () => {
+    const { body } = await t.request<{ id: number }>('POST', '/api/workflows', {
+      token: admin,
+      body: { name: 'Burst', workflow_type: 'slug', workflow_slug: 'flux-portrait' },
+    });
+    const base = `/api/workflows/${body.id}/overrides`;
+    const burst = (send: () => Promise<{ status: number }>) =>
+      Promise.all(Array.from({ length: 8 }, send)).then((all) => all.map((r) => r.status).sort());
+    const addSteps = () =>
+      t.request('POST', base, { token: admin, body: { override_definition_id: defs.get('override_steps') } });
+    expect(await burst(addSteps)).toEqual([201, 400, 400, 400, 400, 400, 400, 400]);
+    const list = [1, 2, 3].map((_, i) => ({
+      override_definition_id: defs.get(['override_prompt', 'override_cfg', 'override_width'][i]!),
+    }));
+    const replace = () => t.request('PUT', base, { token: admin, body: list });
+    expect(await burst(replace)).toEqual(Array(8).fill(200));
+    expect((await t.request<unknown[]>('GET', base, { token: admin })).body).toHaveLength(3);
+    const define = () =>
+      t.request('POST', '/api/override-definitions', {
+        token: admin,
+        body: { override_key: 'override_burst', display_name: 'Burst', data_type: 'string' },
+      });
+    expect(await burst(define)).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+  });
+
+  it('saves the whole override list as a diff: removed deleted, kept updated in place, new created', async () => {
+    const { body } = await t.request<{ id: number }>('POST', '/api/workflows', {
+      token: admin,
+      body: {
+        name: 'Diff',
+        workflow_slug: 'x',
+        overrides: [
+          { override_definition_id: defs.get('override_prompt') },
+          { override_definition_id: defs.get('override_steps') },
+        ],
+      },
+    });
+    const before = (
+      await t.request<Array<{ id: number; override_key: string }>>('GET', `/api/workflows/${body.id}/overrides`, {
+        token: admin,
+      })
+    ).body;
+    const promptLink = before.find((l) => l.override_key === 'override_prompt')!.id;
+    const after = await t.request<
+      Array<{ id: number; override_key: string; display_order: number; is_required: boolean }>
+    >('PUT', `/api/workflows/${body.id}/overrides`, {
+      token: admin,
+      body: [
+        { override_definition_id: defs.get('override_width'), default_value: 768 },
+        { override_definition_id: defs.get('override_prompt'), is_required: true },
+      ],
+    });
+    expect(after.status).toBe(200);
+    expect(after.body.map((l) => [l.override_key, l.display_order])).toEqual([
+      ['override_width', 0],
+      ['override_prompt', 1],
+    ]);
+    expect(after.body.find((l) => l.override_key === 'override_prompt')).toMatchObject({
+      id: promptLink,
+      is_required: true,
+    });
+
+    const bad = await t.request('PUT', `/api/workflows/${body.id}/overrides`, {
+      token: admin,
+      body: [
+        { override_definition_id: defs.get('override_prompt') },
+        { override_definition_id: defs.get('override_width'), default_value: 1 },
+      ],
+    });
+    expect(bad.status).toBe(400);
+    const unchanged = (await t.request<unknown[]>('GET', `/api/workflows/${body.id}/overrides`, { token: admin })).body;
+    expect(unchanged).toEqual(after.body);
+  });
+});
