@@ -44,11 +44,21 @@ export const userFolderParamsSchema = z.object({ id: rowIdSchema, folderId: rowI
 
 const isFilled = (v: unknown) => typeof v === 'string' && v.trim().length > 0;
 
+/**
+ * The browser's own rule for an email field (the user dialog's input is type=email), which takes a
+ * host without a dot: the first super_admin is created as admin@localhost, and zod's stricter
+ * default refused that address when the account was saved again as it was.
+ */
 const emailSchema = z
   .string()
   .trim()
   .max(320, { error: USER_MESSAGES.invalidEmail })
-  .pipe(z.email({ error: USER_MESSAGES.invalidEmail }));
+  .pipe(z.email({ pattern: z.regexes.html5Email, error: USER_MESSAGES.invalidEmail }));
+
+/** Whether the user dialog and the API take `value` as an email address. */
+export function isEmailAddress(value: string): boolean {
+  return emailSchema.safeParse(value).success;
+}
 const passwordSchema = z
   .string()
   .min(PASSWORD_MIN, { error: USER_MESSAGES.passwordTooShort })

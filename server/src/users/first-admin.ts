@@ -1,10 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { isEmailAddress } from '@atelier/shared';
 import type { AppConfig } from '../config/config.js';
 
 /** Any fixed number works; it only has to be the same in every process. */
 const FIRST_ADMIN_LOCK_KEY = 727_002;
+
+/**
+ * `<username>@localhost`, or admin@localhost when the username cannot be the local part of an
+ * address (ADMIN_USERNAME may hold a space): the account must pass the user dialog's email check,
+ * or nobody could edit it without first making up an address for it.
+ */
+function firstAdminEmail(username: string): string {
+  const own = `${username}@localhost`;
+  return isEmailAddress(own) ? own : 'admin@localhost';
+}
 
 /**
  * DESIGN section 2: on first start with no users, create a super_admin from ADMIN_USERNAME and
@@ -31,7 +42,7 @@ export async function ensureFirstSuperAdmin(
     const password = config.auth.adminPassword ?? randomBytes(12).toString('base64url');
     await client.query(`INSERT INTO users (username, email, password_hash, role) VALUES ($1, $2, $3, 'super_admin')`, [
       username,
-      `${username}@localhost`,
+      firstAdminEmail(username),
       await hashPassword(password),
     ]);
     await client.query('COMMIT');

@@ -69,6 +69,13 @@ describe('admin user management: create and edit', () => {
     }
   });
 
+  it("takes an address on a host without a dot, like the first super_admin's admin@localhost, and saves it again", async () => {
+    const created = await create(adminToken, { username: 'ops', email: 'ops@localhost', password: 'long enough' });
+    expect([created.status, created.body.email]).toEqual([201, 'ops@localhost']);
+    const saved = await update(adminToken, created.body.id, { email: 'ops@localhost', role: 'user' });
+    expect([saved.status, saved.body.email]).toEqual([200, 'ops@localhost']);
+  });
+
   it('refuses a bad email, a short password and an unknown role', async () => {
     const base = { username: 'dave', email: 'dave@example.test', password: 'long enough' };
     expect((await create(adminToken, { ...base, email: 'not-an-email' })).body).toMatchObject({

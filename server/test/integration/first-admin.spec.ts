@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { PasswordHasher } from '../../src/auth/password-hasher.js';
 import { loadConfig } from '../../src/config/config.js';
 import { ensureFirstSuperAdmin } from '../../src/users/first-admin.js';
+import { updateUserRequestSchema } from '@atelier/shared';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 function capturingLogger() {
@@ -60,6 +61,22 @@ describe('the first super_admin', () => {
       `SELECT password_hash FROM users WHERE username = 'admin'`,
     );
     expect(await hasher.verify(rows[0]!.password_hash, logged.password)).toBe(true);
+  });
+
+  it('gets an email address the user dialog takes, so the account can be saved as it is', async () => {
+    for (const [username, email] of [
+      ['root', 'root@localhost'],
+      ['Ops Team', 'admin@localhost'],
+    ]) {
+      db = await createTestDatabase(inject('databaseAdminUrl'));
+      await ensureFirstSuperAdmin(db.url, loadConfig({ ADMIN_USERNAME: username }), hash, capturingLogger().logger);
+      const { rows } = await db.pool.query<{ email: string }>('SELECT email FROM users');
+      expect(rows.map((r) => r.email)).toEqual([email]);
+      // what Edit sends back unchanged
+      expect(updateUserRequestSchema.safeParse({ email, role: 'super_admin' }).success, email).toBe(true);
+      await db.drop();
+      db = undefined;
+    }
   });
 
   it('is created exactly once when processes start together', async () => {
