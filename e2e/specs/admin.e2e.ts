@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, appUrl, pagesOfOneBrowser, signIn } from '../support/browser.js';
 import { capture } from '../support/screens.js';
@@ -49,9 +49,17 @@ describe('admin area', () => {
     await admin.getByRole('button', { name: `Edit ${file}.json` }).click();
     await expect.poll(() => jsonEditor(admin).innerText()).toContain(subjectKey);
     await editor.getByLabel(/Workflow name/).fill(renamed);
+    // the old name is gone once renamed: nothing reads it again (it answered 404 under the open editor)
+    const failed: string[] = [];
+    const onResponse = (response: Response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    };
+    admin.on('response', onResponse);
     await editor.getByRole('button', { name: 'Save Changes' }).click();
     await admin.getByText(/^Base workflow renamed successfully!/).waitFor();
     await admin.getByRole('cell', { name: `${renamed}.json`, exact: true }).waitFor();
+    admin.off('response', onResponse);
+    expect(failed).toEqual([]);
     await capture(admin, 'admin-tab-base-workflows');
 
     // Override Definitions: the missing keys become definitions; inline edits with Enter and Escape.

@@ -47,20 +47,32 @@ export function deleteBaseWorkflow(filename: string, confirmPassword: string): P
   return apiRequest(file(filename), changeSchema, { method: 'DELETE', body: { confirmPassword } });
 }
 
-/** A file change may add a workflow (wrapped files are synced), a missing slug or missing keys. */
+/**
+ * A file change may add a workflow (wrapped files are synced), a missing slug or missing keys.
+ * The file a rename left behind is not read again: it answers 404 now, and the editor still open
+ * on it showed that error until it closed.
+ */
 function useInvalidateCatalogue() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
+  return (gone: string | null = null) => {
+    const goneKey = gone === null ? null : JSON.stringify(baseWorkflowQueryOptions(gone).queryKey);
+    return Promise.all(
       ['base-workflows', 'workflows', 'override-definitions'].map((key) =>
-        queryClient.invalidateQueries({ queryKey: [key] }),
+        queryClient.invalidateQueries({
+          queryKey: [key],
+          predicate: (query) => JSON.stringify(query.queryKey) !== goneKey,
+        }),
       ),
     );
+  };
 }
 
 export function useSaveBaseWorkflow() {
   const invalidate = useInvalidateCatalogue();
-  return useMutation({ mutationFn: saveBaseWorkflow, onSuccess: invalidate });
+  return useMutation({
+    mutationFn: saveBaseWorkflow,
+    onSuccess: (_change, body) => invalidate(body.mode === 'update' && body.newName ? body.filename : null),
+  });
 }
 
 export function useDeleteBaseWorkflow() {
@@ -68,6 +80,6 @@ export function useDeleteBaseWorkflow() {
   return useMutation({
     mutationFn: ({ filename, confirmPassword }: { filename: string; confirmPassword: string }) =>
       deleteBaseWorkflow(filename, confirmPassword),
-    onSuccess: invalidate,
+    onSuccess: () => invalidate(),
   });
 }

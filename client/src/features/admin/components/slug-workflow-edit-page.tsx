@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageTitle } from '../../../components/page-title';
 import { errorText } from '../../../lib/api-error';
 import { useWorkflow } from '../../workflows/api/get-workflow';
+import { NotSlugRedirect } from '../../workflows/components/not-slug-redirect';
 import { useRouteWorkflowId } from '../../workflows/hooks/use-route-workflow-id';
 import { ADMIN_MESSAGES } from '../admin-messages';
 import { useUpdateSlugWorkflow } from '../api/slug-workflows';
@@ -56,6 +57,9 @@ export function SlugWorkflowEditPage() {
         </Alert.Root>
       </>
     );
+
+  // only slug workflows are edited here: the server refuses to save any other
+  if (workflow.data && workflow.data.workflow_type !== 'slug') return <NotSlugRedirect id={id} title={TITLE} />;
 
   return (
     <>

@@ -1,5 +1,5 @@
 import { MESSAGES, type OverrideDefinition, type Workflow } from '@atelier/shared';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, testUser } from '../../../test/render-app';
@@ -177,6 +177,21 @@ describe('slug workflow editor', () => {
       within(within(list).getByRole('listitem', { name: 'Prompt' })).getByRole('checkbox', { name: 'Required' }),
     ).toBeChecked();
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+  });
+
+  it('sends a JSON workflow to /workflow/{id} with the slug alert, instead of a form the server would refuse', async () => {
+    const { queryClient, router } = renderApp('/admin/workflow/5/slug', { user: testUser('admin') });
+    act(() => {
+      queryClient.setQueryData(workflowQueryOptions(5).queryKey, {
+        ...slugWorkflow,
+        workflow_type: 'comfyui',
+        workflow_slug: null,
+        workflow_overrides: [],
+      });
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This is not a slug-based workflow. Redirecting...');
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workflow/5'), { timeout: 5000 });
   });
 
   it("picks a boolean override's default from true, false or none", async () => {
