@@ -35,6 +35,28 @@ export function overrideStep(dataType: 'integer' | 'float', rules: ValidationRul
 }
 
 /**
+ * The option `value` names, as listed: options may be numbers (widths) while a form field or a
+ * hand-written request sends their text, and the generator must get the number.
+ */
+export function listedOption(
+  options: ReadonlyArray<string | number> | undefined,
+  value: unknown,
+): string | number | undefined {
+  return (options ?? []).find((o) => String(o) === String(value));
+}
+
+/**
+ * A value validateOverrideValue accepted, in the type the generator gets: a number for integer and
+ * float, true or false for boolean, the listed option for select, text as sent.
+ */
+export function overrideValueOf(dataType: OverrideDataType, rules: ValidationRules, value: unknown): unknown {
+  if (dataType === 'integer' || dataType === 'float') return Number(value);
+  if (dataType === 'boolean') return value === true || value === 'true';
+  if (dataType === 'select') return listedOption(rules.options, value);
+  return value;
+}
+
+/**
  * Checks one slug-workflow override value against its definition. Returns the message to show
  * beside the field, or null when the value is acceptable. Blank values are the caller's concern
  * (required or not).
@@ -59,9 +81,7 @@ export function validateOverrideValue(
         ? null
         : `${label} must be true or false`;
     case 'select':
-      return (rules.options ?? []).some((o) => String(o) === String(value))
-        ? null
-        : `${label} must be one of the listed options`;
+      return listedOption(rules.options, value) !== undefined ? null : `${label} must be one of the listed options`;
     case 'string':
       if (typeof value !== 'string' && typeof value !== 'number') return `${label} must be text`;
       if (rules.max_length !== undefined && String(value).length > rules.max_length) {
@@ -79,9 +99,7 @@ export function validateParamValue(param: ConfigurableParam, value: unknown, lab
     case 'number':
       return checkNumber(value, label, { min: param.min, max: param.max, step: param.step ?? 1 });
     case 'select':
-      return (param.options ?? []).some((o) => String(o) === String(value))
-        ? null
-        : `${label} must be one of the listed options`;
+      return listedOption(param.options, value) !== undefined ? null : `${label} must be one of the listed options`;
     case 'asset':
       return typeof value === 'string' || typeof value === 'number' ? null : `${label} must name an asset`;
     case 'text':

@@ -7,6 +7,8 @@ import {
   isBlank,
   requiredFieldMessage,
   seedValueSchema,
+  listedOption,
+  overrideValueOf,
   validateOverrideValue,
   validateParamValue,
   validateSeed,
@@ -99,17 +101,12 @@ export async function resolveComfyParameters(
       if (!known) errors[name] = `${label}: unknown asset`;
       else out[name] = id;
     } else {
-      out[name] = param.type === 'number' ? Number(value) : value;
+      out[name] =
+        param.type === 'number' ? Number(value) : param.type === 'select' ? listedOption(param.options, value) : value;
     }
   }
   throwIfAny(errors);
   return out;
-}
-
-function coerce(dataType: string, value: unknown): unknown {
-  if (dataType === 'integer' || dataType === 'float') return Number(value);
-  if (dataType === 'boolean') return value === true || value === 'true';
-  return value;
 }
 
 /**
@@ -139,7 +136,7 @@ export function resolveSlugParameters(
       definition.displayName,
     );
     if (problem) errors[link.uiParameterName] = problem;
-    else out[key] = coerce(definition.dataType, value);
+    else out[key] = overrideValueOf(definition.dataType, definition.validationRules, value);
   }
   const seed = readSeed(own(raw, SLUG_SEED_KEY), workflow.seedMode, undefined, 'Seed', errors, SLUG_SEED_KEY);
   const mode = own(raw, SLUG_SEED_MODE_KEY);

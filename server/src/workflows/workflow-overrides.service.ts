@@ -8,6 +8,7 @@ import {
   overrideLinkUpdateSchema,
   RESERVED_PARAMETER_NAMES,
   defaultUiParameterName,
+  overrideValueOf,
   validateOverrideValue,
   type WorkflowOverride,
 } from '@atelier/shared';
@@ -29,6 +30,11 @@ function checkDefault(definition: OverrideDefinitionEntity, value: unknown): voi
     `Default value of ${definition.displayName}`,
   );
   if (problem) throw new BadRequestError(problem);
+}
+
+/** A checked default as a job would send it: `"768"` for a select of numbers is stored as 768. */
+function storedDefault(definition: OverrideDefinitionEntity, value: unknown): unknown {
+  return isBlank(value) ? null : overrideValueOf(definition.dataType, definition.validationRules, value);
 }
 
 /**
@@ -89,9 +95,7 @@ export class WorkflowOverridesService {
         link.id,
         {
           ...(input.is_required !== undefined && { isRequired: input.is_required }),
-          ...(input.default_value !== undefined && {
-            defaultValue: isBlank(input.default_value) ? null : input.default_value,
-          }),
+          ...(input.default_value !== undefined && { defaultValue: storedDefault(definition!, input.default_value) }),
           ...(input.ui_parameter_name !== undefined && {
             uiParameterName: input.ui_parameter_name ?? defaultUiParameterName(definition!.overrideKey),
           }),
@@ -156,7 +160,7 @@ export class WorkflowOverridesService {
       workflowId,
       overrideDefinitionId: definition.id,
       isRequired: input.is_required,
-      defaultValue: isBlank(input.default_value) ? null : input.default_value,
+      defaultValue: storedDefault(definition, input.default_value),
       uiParameterName: input.ui_parameter_name ?? defaultUiParameterName(definition.overrideKey),
       displayOrder: order,
     };

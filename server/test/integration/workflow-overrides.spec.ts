@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkflowOverride } from '@atelier/shared';
 import type { TestApp } from '../support/test-app.js';
-import { startCatalogueApp } from '../support/catalogue-app.js';
+import { listWorkflows, startCatalogueApp } from '../support/catalogue-app.js';
 
 describe('workflow override links', () => {
   let t: TestApp;
@@ -44,6 +45,52 @@ describe('workflow override links', () => {
       });
     expect((await submit(0.25)).body).toMatchObject({ error: 'Denoise must be in steps of 0.1' });
     expect((await submit(0.7)).status).toBe(201);
+  });
+
+  it('keeps a select value as its listed option (the number 768, not the text sent), on slug and JSON workflows', async () => {
+    const created = await t.request<{ id: number }>('POST', '/api/workflows', {
+      token: admin,
+      body: {
+        name: 'Sized',
+        workflow_slug: 'sized',
+        overrides: [
+          { override_definition_id: defs.get('override_width'), default_value: '768' },
+          { override_definition_id: defs.get('override_sampler'), default_value: 'euler' },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    const base = `/api/workflows/${created.body.id}/overrides`;
+    const defaults = async () =>
+      (await t.request<WorkflowOverride[]>('GET', base, { token: user })).body.map((l) => l.default_value);
+    expect(await defaults()).toEqual([768, 'euler']);
+    const width = (await t.request<WorkflowOverride[]>('GET', base, { token: admin })).body[0]!;
+    await t.request('PUT', `${base}/${width.id}`, { token: admin, body: { default_value: '1024' } });
+    expect(await defaults()).toEqual([1024, 'euler']);
+
+    const job = async (parameters: Record<string, unknown>) => {
+      const submitted = await t.request<{ id: number }>('POST', '/api/jobs', {
+        token: user,
+        body: { workflow_id: created.body.id, parameters },
+      });
+      expect(submitted.status).toBe(201);
+      const read = await t.request<{ parameters: Record<string, unknown> }>('GET', `/api/jobs/${submitted.body.id}`, {
+        token: user,
+      });
+      return [read.body.parameters.override_width, read.body.parameters.override_sampler];
+    };
+    expect(await job({ width: '512' })).toEqual([512, 'euler']);
+    expect(await job({})).toEqual([1024, 'euler']);
+
+    const textToImage = (await listWorkflows(t, user)).find((w) => w.name === 'Text to Image')!;
+    const submitted = await t.request<{ id: number }>('POST', '/api/jobs', {
+      token: user,
+      body: { workflow_id: textToImage.id, parameters: { width: '512', sampler: 'ddim' } },
+    });
+    const read = await t.request<{ parameters: Record<string, unknown> }>('GET', `/api/jobs/${submitted.body.id}`, {
+      token: user,
+    });
+    expect(read.body.parameters).toMatchObject({ width: 512, sampler: 'ddim' });
   });
 
   it("edits override links one by one, on a workflow created with SPEC section 7's body (no overrides)", async () => {
