@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { call } from '../support/api.js';
 import { PHONE, WAIT, appUrl, pagesOfOneBrowser, signIn } from '../support/browser.js';
 import {
   createFolderViaApi,
@@ -7,8 +8,17 @@ import {
   seedGalleryCopies,
   viewportScreenshot,
 } from '../support/gallery.js';
-import { counts, imagesDrawn, lightboxImage, openGallery, tiles, uniqueName } from '../support/gallery-page.js';
-import { capture, cutOffElements, fitsViewport } from '../support/screens.js';
+import {
+  counts,
+  imagesDrawn,
+  lightbox,
+  lightboxImage,
+  openGallery,
+  tiles,
+  uniqueName,
+  viewButton,
+} from '../support/gallery-page.js';
+import { capture, cutOffElements, fitsViewport, withinViewportWidth } from '../support/screens.js';
 
 const openPage = pagesOfOneBrowser();
 
@@ -71,6 +81,50 @@ describe('gallery on a phone', () => {
       .getByRole('listitem', { name: 'Pocket picks' })
       .waitFor();
     await viewportScreenshot(page, 'gallery-folder-manager-phone');
+  });
+
+  it('keeps a 50-character folder name and a long unbroken job name inside the width', async () => {
+    const folder = 'Spring campaign final selects for client review 26';
+    expect(folder).toHaveLength(50);
+    const jobName = uniqueName('Supercalifragilisticexpialidocious-harbour-at-dawn-without-a-break');
+    const owner = await ownerWithMedia(jobName, 2);
+    await createFolderViaApi(owner.token, { name: folder, hotkey: '5' });
+    const ids = (await listGallery(owner.token)).map((item) => item.id);
+    await call('/gallery/bulk-folder', {
+      method: 'POST',
+      token: owner.token,
+      body: JSON.stringify({ ids, folder_path: folder }),
+    });
+    const page = await openPage(PHONE);
+    await openGallery(page, owner);
+    await page.getByRole('button', { name: `Open folder ${folder}` }).click();
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(2);
+
+    // the breadcrumb: 'Gallery' on one line beside a folder name that wraps
+    const crumb = page.getByRole('button', { name: 'Gallery', exact: true });
+    const lines = await crumb.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+    });
+    expect(lines).toBe(1);
+    expect(await cutOffElements(page)).toEqual([]);
+
+    // the lightbox: the folder badge is cut short, the title keeps its room and Close stays on screen
+    await viewButton(page, 0).click();
+    await lightboxImage(page).waitFor();
+    await page.getByTestId('lightbox-folder').getByText(folder).waitFor();
+    const close = page.getByRole('button', { name: 'Close lightbox' });
+    expect(await withinViewportWidth(page, close)).toBe(true);
+    expect(await cutOffElements(page)).toEqual([]);
+    expect((await lightbox(page).getByText(jobName).boundingBox())!.width).toBeGreaterThan(120);
+    await close.click();
+
+    // the job banner wraps the name rather than running off the screen
+    await page.goto(appUrl(`/gallery/${owner.jobId}`));
+    await page.getByText(`“${jobName}”`, { exact: false }).waitFor();
+    expect(await fitsViewport(page)).toBe(true);
+    expect(await cutOffElements(page)).toEqual([]);
   });
 
   it('shows the desktop gallery', async () => {

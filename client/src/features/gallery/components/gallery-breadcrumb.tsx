@@ -10,6 +10,7 @@ export function GalleryBreadcrumb({ folder, onLeave }: { folder: string; onLeave
           <Breadcrumb.Link
             as="button"
             cursor="pointer"
+            whiteSpace="nowrap"
             onClick={(event) => {
               event.preventDefault();
               onLeave(folder);
@@ -19,8 +20,10 @@ export function GalleryBreadcrumb({ folder, onLeave }: { folder: string; onLeave
           </Breadcrumb.Link>
         </Breadcrumb.Item>
         <Breadcrumb.Separator />
-        <Breadcrumb.Item>
-          <Breadcrumb.CurrentLink fontWeight="semibold">{folder}</Breadcrumb.CurrentLink>
+        <Breadcrumb.Item minW={0}>
+          <Breadcrumb.CurrentLink fontWeight="semibold" overflowWrap="anywhere">
+            {folder}
+          </Breadcrumb.CurrentLink>
         </Breadcrumb.Item>
       </Breadcrumb.List>
     </Breadcrumb.Root>

@@ -9,7 +9,7 @@ export function JobFilterBanner({ jobId }: { jobId: number }) {
   return (
     <Alert.Root status="info" variant="subtle" size="sm">
       <Alert.Indicator />
-      <Alert.Title>
+      <Alert.Title overflowWrap="anywhere" minW={0}>
         Showing the media of job {job.data ? `“${job.data.job_name}”` : `#${jobId}`} ·{' '}
         <Link asChild color="purple.fg" fontWeight="semibold">
           <RouterLink to={paths.gallery.href()}>Show all media</RouterLink>

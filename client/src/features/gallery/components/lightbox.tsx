@@ -158,7 +158,8 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
           <Dialog.Content ref={contentRef} bg="gray.950" color="white" rounded="none">
             <Flex direction="column" h="100dvh">
               <Flex px={{ base: 3, md: 5 }} pt={3} gap={3} align="center" justify="space-between" wrap="wrap">
-                <Stack gap={0} minW={0} flex={1}>
+                {/* a basis of its own: on a phone the buttons go to a second row rather than squeeze the title */}
+                <Stack gap={0} minW={0} flex="1 1 8rem">
                   <Dialog.Title srOnly>Lightbox</Dialog.Title>
                   <Text fontWeight="semibold" fontSize={{ base: 'sm', md: 'md' }} truncate>
                     {item.job_name}
@@ -168,9 +169,19 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
                     {hasMore ? '+' : ''}
                   </Text>
                 </Stack>
-                <HStack gap={2}>
-                  <Badge variant="outline" colorPalette="gray" color="white" data-testid="lightbox-folder">
-                    {item.folder_path ? item.folder_path : 'Ungrouped'}
+                <HStack gap={2} minW={0} maxW="full" ms="auto">
+                  {/* a folder name may hold 50 characters: cut short, it leaves room for the title and Close */}
+                  <Badge
+                    variant="outline"
+                    colorPalette="gray"
+                    color="white"
+                    data-testid="lightbox-folder"
+                    title={item.folder_path ?? undefined}
+                    maxW={{ base: '9rem', md: '16rem' }}
+                  >
+                    <Text as="span" truncate>
+                      {item.folder_path ? item.folder_path : 'Ungrouped'}
+                    </Text>
                   </Badge>
                   {item.status === 'active' ? (
                     <Button size="xs" colorPalette="red" variant="subtle" onClick={actions.archive}>
@@ -182,7 +193,7 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
                     </Button>
                   )}
                   <Dialog.CloseTrigger asChild position="static">
-                    <CloseButton size="sm" color="white" aria-label="Close lightbox" />
+                    <CloseButton size="sm" color="white" aria-label="Close lightbox" flexShrink={0} />
                   </Dialog.CloseTrigger>
                 </HStack>
               </Flex>

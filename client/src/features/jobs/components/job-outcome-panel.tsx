@@ -1,5 +1,6 @@
 import { Alert } from '@chakra-ui/react';
 import type { Job } from '@atelier/shared';
+import { formatCount } from '../../../lib/format';
 import { jobOutcome } from './job-outcome';
 import { RejectionList } from './rejection-list';
 
@@ -11,10 +12,10 @@ type PanelJob = Pick<
 /** Items neither generated nor rejected failed, or were never run after a job-wide error: the error says why. */
 function partialSuccessText(job: PanelJob): string {
   const were = (n: number) => (n === 1 ? 'was' : 'were');
-  const generated = `${job.batch_completed} of ${job.batch_size} images ${were(job.batch_completed)} generated; ${job.rejection_count} ${were(job.rejection_count)} rejected.`;
+  const generated = `${formatCount(job.batch_completed)} of ${formatCount(job.batch_size)} images ${were(job.batch_completed)} generated; ${formatCount(job.rejection_count)} ${were(job.rejection_count)} rejected.`;
   const notGenerated = job.batch_size - job.batch_completed - job.rejection_count;
   if (notGenerated <= 0 || !job.error_message) return generated;
-  return `${generated} ${notGenerated} could not be generated: ${job.error_message}`;
+  return `${generated} ${formatCount(notGenerated)} could not be generated: ${job.error_message}`;
 }
 
 /** The explanation SPEC section 4 gives a finished job beside its status badge. */
@@ -63,8 +64,8 @@ export function JobOutcomePanel({ job }: { job: PanelJob }) {
           <Alert.Content>
             <Alert.Title>Cancelled</Alert.Title>
             <Alert.Description>
-              This job was cancelled after {job.batch_completed} of {job.batch_size} images. Images already generated
-              stay in the gallery.
+              This job was cancelled after {formatCount(job.batch_completed)} of {formatCount(job.batch_size)} images.
+              Images already generated stay in the gallery.
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>

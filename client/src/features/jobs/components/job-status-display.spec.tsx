@@ -135,6 +135,11 @@ describe('job outcome panel (SPEC section 4)', () => {
     expect(panel).toHaveTextContent('after 3 of 10 images');
   });
 
+  it('writes the counts of a large batch with thousands separators, as the rest of the app does', () => {
+    renderPanel(makeJob({ status: 'cancelled', batch_size: 999_999, batch_completed: 1_234 }));
+    expect(screen.getByRole('status')).toHaveTextContent('after 1,234 of 999,999 images');
+  });
+
   it('never shows a panel for a status it does not know', () => {
     const job = { ...makeJob(), status: 'paused' } as unknown as Job;
     const { container } = renderPanel(job);
