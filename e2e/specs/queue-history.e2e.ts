@@ -12,7 +12,8 @@ import {
   workflowIdByName,
 } from '../support/api.js';
 import { PHONE, appUrl, pagesOfOneBrowser, rewriteAnswers, screenshot, signIn } from '../support/browser.js';
-import { fitsViewport, markDocument, stillSameDocument, watchForText } from '../support/page-checks.js';
+import { markDocument, stillSameDocument, watchForText } from '../support/page-checks.js';
+import { fitsViewport } from '../support/screens.js';
 import { createUser } from '../support/users.js';
 
 const openPage = pagesOfOneBrowser();

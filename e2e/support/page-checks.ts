@@ -1,10 +1,5 @@
 import type { Page } from 'playwright-core';
 
-/** True when nothing sticks out sideways (nothing cut off or hidden behind a horizontal scroll). */
-export function fitsViewport(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-}
-
 const MARK = 'atelierNotReloaded';
 
 /** Leaves a mark in the page's JavaScript world; a reload or a full navigation wipes it. */

@@ -56,6 +56,13 @@ export function overrideValueOf(dataType: OverrideDataType, rules: ValidationRul
   return value;
 }
 
+/** A value validateParamValue accepted, in the type the generator gets (JSON workflows). */
+export function paramValueOf(param: ConfigurableParam, value: unknown): unknown {
+  if (param.type === 'number') return Number(value);
+  if (param.type === 'select') return listedOption(param.options, value);
+  return value;
+}
+
 /**
  * Checks one slug-workflow override value against its definition. Returns the message to show
  * beside the field, or null when the value is acceptable. Blank values are the caller's concern

@@ -7,8 +7,8 @@ import {
   isBlank,
   requiredFieldMessage,
   seedValueSchema,
-  listedOption,
   overrideValueOf,
+  paramValueOf,
   validateOverrideValue,
   validateParamValue,
   validateSeed,
@@ -101,8 +101,7 @@ export async function resolveComfyParameters(
       if (!known) errors[name] = `${label}: unknown asset`;
       else out[name] = id;
     } else {
-      out[name] =
-        param.type === 'number' ? Number(value) : param.type === 'select' ? listedOption(param.options, value) : value;
+      out[name] = paramValueOf(param, value);
     }
   }
   throwIfAny(errors);

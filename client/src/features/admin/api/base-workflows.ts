@@ -1,5 +1,5 @@
 import { baseWorkflowContentSchema, baseWorkflowFileSchema, type BaseWorkflowFile } from '@atelier/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -55,12 +55,12 @@ export function deleteBaseWorkflow(filename: string, confirmPassword: string): P
 function useInvalidateCatalogue() {
   const queryClient = useQueryClient();
   return (gone: string | null = null) => {
-    const goneKey = gone === null ? null : JSON.stringify(baseWorkflowQueryOptions(gone).queryKey);
+    const goneHash = gone === null ? null : hashKey(baseWorkflowQueryOptions(gone).queryKey);
     return Promise.all(
       ['base-workflows', 'workflows', 'override-definitions'].map((key) =>
         queryClient.invalidateQueries({
           queryKey: [key],
-          predicate: (query) => JSON.stringify(query.queryKey) !== goneKey,
+          predicate: (query) => query.queryHash !== goneHash,
         }),
       ),
     );

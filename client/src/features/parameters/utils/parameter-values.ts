@@ -1,4 +1,4 @@
-import { SEED_MAX, isBlank, requiredFieldMessage, type SeedMode } from '@atelier/shared';
+import { SEED_MAX, isBlank, listedOption, requiredFieldMessage, type SeedMode } from '@atelier/shared';
 import type { ParamField } from './parameter-fields';
 
 /** A seed as the form holds it: the number stays text while it is being typed. */
@@ -108,7 +108,7 @@ export function toParameterValue(field: ParamField, value: FormValue | undefined
     case 'asset':
       return Number.isInteger(Number(value)) ? Number(value) : value;
     case 'select':
-      return field.options.find((option) => String(option) === value) ?? value;
+      return listedOption(field.options, value) ?? value;
     default:
       return value;
   }
