@@ -3,6 +3,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeGalleryFolder, makeGalleryItem } from '../../../test/gallery-factory';
+import { makeJob } from '../../../test/job-factory';
+import { jobQueryOptions } from '../../jobs/api/get-job';
 import { renderApp, testUser } from '../../../test/render-app';
 import { galleryCountQueryOptions } from '../api/get-gallery-count';
 import { foldersQueryOptions } from '../api/get-folders';
@@ -62,6 +64,27 @@ describe('gallery page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No images match current filters')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Folders' })).toBeNull();
     expect(screen.getByRole('list', { name: 'Active filters' })).toHaveTextContent('Job: Dunes');
+  });
+
+  it('never shows more items than the total while new ones arrive ahead of the next count', async () => {
+    const { queryClient } = renderGallery('/gallery', {}, items(3));
+    act(() => {
+      queryClient.setQueryData(galleryCountQueryOptions(toGalleryQuery(NO_GALLERY_FILTERS)).queryKey, 2);
+    });
+    expect(await screen.findByText('3 shown of 3')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Ungrouped Images (3)' })).toBeInTheDocument();
+  });
+
+  it('names the job in the active filters as the banner names it', async () => {
+    const { queryClient } = renderGallery('/gallery/41?status=archived', { jobId: 41, status: 'archived' }, []);
+    act(() => {
+      queryClient.setQueryData(jobQueryOptions(41).queryKey, makeJob({ id: 41, job_name: 'Dunes at dawn' }));
+    });
+    expect(await screen.findByText('No images match current filters')).toBeInTheDocument();
+    expect(screen.getByText(/Showing the media of job “Dunes at dawn”/)).toBeInTheDocument();
+    const active = screen.getByRole('list', { name: 'Active filters' });
+    expect(active).toHaveTextContent('Job: Dunes at dawn');
+    expect(active).not.toHaveTextContent('#41');
   });
 
   it('selects with Ctrl-click, toggles with plain clicks while selecting, and clears with Escape', async () => {

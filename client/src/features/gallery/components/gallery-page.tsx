@@ -22,6 +22,9 @@ export function GalleryPage() {
   const [managing, setManaging] = useState(false);
   useGalleryLiveItems();
   const shown = pages.data?.pages.reduce((sum, page) => sum + page.items.length, 0) ?? 0;
+  // New items go on screen as they arrive and the count is read again at most once a second: the
+  // view can then hold more than the last count, and is never shown as more than its total.
+  const total = count.data === undefined ? undefined : Math.max(count.data, shown);
   if (unknownRoute) return <Navigate to={paths.home.href()} replace />;
 
   return (
@@ -30,13 +33,13 @@ export function GalleryPage() {
       <Stack gap={4}>
         <GalleryFilterBar
           filters={filters}
-          total={count.data}
+          total={total}
           shown={shown}
           onChange={update}
           onManageFolders={() => setManaging(true)}
         />
         <GalleryHint />
-        <GalleryView filters={filters} query={query} pages={pages} total={count.data} onFiltersChange={update} />
+        <GalleryView filters={filters} query={query} pages={pages} total={total} onFiltersChange={update} />
       </Stack>
       <FolderManagerDialog open={managing} onClose={() => setManaging(false)} />
       <Toaster />

@@ -1,8 +1,10 @@
 import { Heading, Stack } from '@chakra-ui/react';
 import type { GalleryItem } from '@atelier/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { formatCount } from '../../../lib/format';
 import { logger } from '../../../lib/logger';
+import { jobQueryOptions } from '../../jobs/api/get-job';
 import { useFolders } from '../api/get-folders';
 import type { useGalleryItems } from '../api/get-gallery-items';
 import { useMoveItems } from '../api/update-items';
@@ -54,6 +56,8 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
   useFollowFolder(filters.folder, folderList, goToFolder);
   const tiles = useFolders(folderTileQuery(query));
   const move = useMoveItems();
+  // the banner's own query: the empty state names the job as the banner does
+  const job = useQuery({ ...jobQueryOptions(filters.jobId ?? 0), enabled: filters.jobId !== null });
 
   const showTiles = filters.folder === null && !hasJobFilter(filters);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = pages;
@@ -134,7 +138,7 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
       {pages.data && items.length === 0 && !pages.hasNextPage ? (
         <GalleryEmptyState
           emptyFolder={filters.folder !== null && !narrowsBeyondFolder(filters)}
-          activeFilters={describeActiveFilters(filters)}
+          activeFilters={describeActiveFilters(filters, filters.jobId === null ? undefined : job.data?.job_name)}
           canClear={hasClearableFilters(filters)}
           onClearFilters={() => onFiltersChange(CLEARED_FILTERS)}
         />

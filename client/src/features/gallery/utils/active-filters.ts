@@ -1,9 +1,12 @@
 import type { GalleryFilterState } from '../hooks/use-gallery-params';
 
-/** The filters narrowing a view, as listed by the 'No images match current filters' state. */
-export function describeActiveFilters(filters: GalleryFilterState): string[] {
+/**
+ * The filters narrowing a view, as listed by the 'No images match current filters' state. The job
+ * is named as the banner above names it, once its name is known.
+ */
+export function describeActiveFilters(filters: GalleryFilterState, jobName?: string): string[] {
   const list: string[] = [];
-  if (filters.jobId !== null) list.push(`Job #${filters.jobId}`);
+  if (filters.jobId !== null) list.push(jobName === undefined ? `Job #${filters.jobId}` : `Job: ${jobName}`);
   if (filters.jobName) list.push(`Job: ${filters.jobName}`);
   if (filters.workflow) list.push(`Workflow: ${filters.workflow}`);
   if (filters.folder !== null) list.push(`Folder: ${filters.folder}`);
