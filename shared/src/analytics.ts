@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ANALYTICS_PERIODS } from './constants.js';
-import { isoDateSchema } from './common.js';
+import { isoDateSchema, wholeQueryParam } from './common.js';
 
 export const analyticsPeriodSchema = z.enum(ANALYTICS_PERIODS);
 export type AnalyticsPeriod = z.infer<typeof analyticsPeriodSchema>;
@@ -43,7 +43,7 @@ export type Analytics = z.infer<typeof analyticsSchema>;
 export const analyticsQuerySchema = z.object({
   period: analyticsPeriodSchema.default('30days'),
   /** The viewer's Date.getTimezoneOffset() in minutes, for usage by hour. */
-  tz: z.coerce.number().int().min(-840).max(840).default(0),
+  tz: wholeQueryParam('tz', -840, 840).default(0),
   /** The viewer's IANA time zone (Europe/Berlin): hours then follow its clock changes; `tz` is the fallback. */
   timezone: z
     .string()

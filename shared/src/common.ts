@@ -21,6 +21,19 @@ export const idFromDigits = (value: unknown): unknown =>
 export const wholeFromDigits = (value: unknown): unknown =>
   typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value;
 
+/**
+ * A whole-number query parameter, sent once as its plain decimal digits (an optional minus for
+ * negative ranges). Not z.coerce: that reads '0x10' as 16 and '1e2' as 100, and a parameter sent
+ * twice (`?limit=1&limit=2`) as NaN, answered as 'expected number, received NaN'.
+ */
+export function wholeQueryParam(name: string, min: number, max: number, message?: string) {
+  const error = message ?? `${name} must be a whole number from ${min} to ${max}`;
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value),
+    z.number({ error }).int({ error }).min(min, { error }).max(max, { error }),
+  );
+}
+
 /** A JSON number, or (in paths and queries) its plain decimal digits. */
 export const idSchema = z.preprocess(
   idFromDigits,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateSchema } from './common.js';
+import { idFromDigits, idSchema, isoDateSchema } from './common.js';
 import { MESSAGES } from './messages.js';
 
 export const configurationSchema = z.object({
@@ -33,7 +33,7 @@ const jsonLength = (value: unknown) => JSON.stringify(value).length;
 /** SPEC section 5: a workflow first, then a non-blank name. Saving a name again updates it. */
 export const saveConfigurationRequestSchema = z.object({
   workflow_id: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    idFromDigits,
     z
       .number({ error: MESSAGES.selectWorkflowFirst })
       .int({ error: MESSAGES.selectWorkflowFirst })

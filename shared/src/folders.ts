@@ -24,28 +24,43 @@ export function normalizeHotkey(raw: string | null | undefined): string | null {
 
 export const FOLDER_NAME_HIDDEN_CHARACTERS = 'Folder name must not contain control or invisible characters';
 
+const folderHotkey = z
+  .string()
+  .nullish()
+  .transform(normalizeHotkey)
+  .refine((v) => v === null || FOLDER_HOTKEY_PATTERN.test(v), {
+    error: 'Hotkey must be a single digit 1-9 or letter a-z',
+  });
+
+const folderColor = z
+  .string()
+  .nullish()
+  .transform((v) => (v == null || v.trim() === '' ? DEFAULT_FOLDER_COLOR : v.trim()))
+  .refine((v) => HEX_COLOR_PATTERN.test(v), { error: 'Colour must be a hex value such as #3B82F6' });
+
 export const folderInputSchema = z.object({
   name: z
     .string({ error: MESSAGES.folderNameRequired })
     .trim()
+    // 'Café' with a composed é or with e and a combining accent is one name, not two folders
+    .normalize('NFC')
     .min(1, { error: MESSAGES.folderNameRequired })
     .max(FOLDER_NAME_MAX, { error: `Folder name must be at most ${FOLDER_NAME_MAX} characters` })
     // a name of only a zero-width space looks like no name on the folder tile and in the lightbox
     .refine(isShownName, { error: FOLDER_NAME_HIDDEN_CHARACTERS }),
-  hotkey: z
-    .string()
-    .nullish()
-    .transform(normalizeHotkey)
-    .refine((v) => v === null || FOLDER_HOTKEY_PATTERN.test(v), {
-      error: 'Hotkey must be a single digit 1-9 or letter a-z',
-    }),
-  color: z
-    .string()
-    .nullish()
-    .transform((v) => (v == null || v.trim() === '' ? DEFAULT_FOLDER_COLOR : v.trim()))
-    .refine((v) => HEX_COLOR_PATTERN.test(v), { error: 'Colour must be a hex value such as #3B82F6' }),
+  hotkey: folderHotkey,
+  color: folderColor,
+});
+/**
+ * A change keeps the hotkey and colour it leaves out: a rename sent as `{name}` must not take the
+ * folder's hotkey away. Sent as null, the hotkey is removed and the colour goes back to the default.
+ */
+export const folderUpdateSchema = folderInputSchema.extend({
+  hotkey: folderHotkey.optional(),
+  color: folderColor.optional(),
 });
 export type FolderInput = z.input<typeof folderInputSchema>;
+export type FolderUpdate = z.output<typeof folderUpdateSchema>;
 
 export const FOLDER_MESSAGES = {
   folderNotFound: 'Folder not found',

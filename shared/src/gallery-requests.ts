@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { GALLERY_PAGE_SIZE, TAG_MAX_LENGTH, isCalendarDay } from './constants.js';
-import { idSchema, searchTextSchema } from './common.js';
+import { idSchema, searchTextSchema, wholeQueryParam } from './common.js';
 import { galleryStatusSchema } from './gallery.js';
 import { TAG_TOO_LONG, normalizeTags } from './workflow-requests.js';
 
 const day = z.string().refine(isCalendarDay, { error: 'Dates are YYYY-MM-DD' });
 /** `Date.getTimezoneOffset()` minutes, UTC-14 to UTC+14. */
-const tzOffset = z.coerce.number().int().min(-840).max(840);
+const tzOffset = wholeQueryParam('tz', -840, 840);
 
 /**
  * SPEC section 3, Gallery filters, as query parameters. `folder` absent = all, empty = ungrouped,
@@ -33,8 +33,8 @@ export const galleryFilterQuerySchema = z.object({
 export type GalleryFilterQuery = z.output<typeof galleryFilterQuerySchema>;
 
 export const galleryListQuerySchema = galleryFilterQuerySchema.extend({
-  limit: z.coerce.number().int().min(1).max(GALLERY_PAGE_SIZE).default(GALLERY_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(100_000_000).default(0),
+  limit: wholeQueryParam('limit', 1, GALLERY_PAGE_SIZE).default(GALLERY_PAGE_SIZE),
+  offset: wholeQueryParam('offset', 0, 100_000_000).default(0),
   /** Opaque; from the `X-Next-Cursor` header of the previous page. Wins over offset. */
   cursor: z.string().max(200).optional(),
 });
@@ -64,11 +64,17 @@ const ids = z
 
 export const bulkIdsSchema = z.object({ ids });
 
+/** A folder name, or '' or null to take the items out of their folder; left out, it is refused rather than read as null. */
 const folderPath = z
-  .string()
+  .string({
+    error: (issue) =>
+      issue.input === undefined
+        ? 'folder_path is required: a folder name, or null to take the item out of its folder'
+        : 'folder_path must be a folder name or null',
+  })
   .max(100)
-  .nullish()
-  .transform((v) => (v == null ? '' : v.trim()));
+  .nullable()
+  .transform((v) => (v === null ? '' : v.trim()));
 
 export const moveToFolderSchema = z.object({ folder_path: folderPath });
 export const bulkMoveSchema = z.object({ ids, folder_path: folderPath });

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { BATCH_SIZE_MAX, BATCH_SIZE_MIN, HISTORY_PAGE_MAX } from './constants.js';
 import { jobSchema, jobStatusSchema, rejectionReasonSchema } from './jobs.js';
 import { MESSAGES } from './messages.js';
-import { MAX_ID, idFromDigits, paginationSchema, searchTextSchema, wholeFromDigits } from './common.js';
+import {
+  MAX_ID,
+  idFromDigits,
+  paginationSchema,
+  searchTextSchema,
+  wholeFromDigits,
+  wholeQueryParam,
+} from './common.js';
 
 export const submitJobSchema = z.object({
   // idSchema's one spelling, with the messages a missing or unknown workflow gets
@@ -16,9 +23,10 @@ export const submitJobSchema = z.object({
   ),
   job_name: z
     .string()
+    .trim()
     .max(200, { error: 'Job name is at most 200 characters' })
     .nullish()
-    .transform((v) => (v ?? '').trim()),
+    .transform((v) => v ?? ''),
   parameters: z
     .record(z.string(), z.unknown(), { error: 'Parameters must be an object' })
     .nullish()
@@ -44,13 +52,8 @@ export const jobListQuerySchema = z.object({
     .optional()
     .transform((v) => (v === 'all' || v === '' ? undefined : v)),
   search: searchTextSchema(),
-  page: z.coerce
-    .number()
-    .int({ error: PAGE_RANGE })
-    .min(1, { error: PAGE_RANGE })
-    .max(HISTORY_PAGE_MAX, { error: PAGE_RANGE })
-    .default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  page: wholeQueryParam('page', 1, HISTORY_PAGE_MAX, PAGE_RANGE).default(1),
+  limit: wholeQueryParam('limit', 1, 100).default(10),
   /** Admins only: every user's jobs instead of their own. */
   user: z.literal('all').optional(),
 });
@@ -82,8 +85,8 @@ export const jobResultItemSchema = z.object({
 export type JobResultItem = z.infer<typeof jobResultItemSchema>;
 
 export const jobResultsQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  offset: wholeQueryParam('offset', 0, 100_000_000).default(0),
+  limit: wholeQueryParam('limit', 1, 500).default(100),
 });
 
 export const jobResultsSchema = z.object({

@@ -87,6 +87,8 @@ export const createUserRequestSchema = z
       username: z
         .string()
         .trim()
+        // 'zoë' typed as one character or as o and a combining mark is one name, not two users
+        .normalize('NFC')
         .max(USERNAME_MAX, { error: `Username must be at most ${USERNAME_MAX} characters` })
         .refine(isShownName, {
           error: USERNAME_HIDDEN_CHARACTERS,

@@ -31,17 +31,21 @@ export function normalizeTags(tags: readonly string[]): string[] {
 
 export const TAG_TOO_LONG = `A tag is at most ${TAG_MAX_LENGTH} characters`;
 
+/** Counted and measured as kept: blanks and repeats are dropped (SPEC section 5), and each tag trimmed, first. */
 const tagsSchema = z
-  .array(z.string().max(TAG_MAX_LENGTH, { error: TAG_TOO_LONG }))
-  .max(50, { error: 'At most 50 tags' })
-  .transform(normalizeTags);
+  .array(z.string({ error: 'Tags must be a list of texts' }).trim().max(TAG_MAX_LENGTH, { error: TAG_TOO_LONG }), {
+    error: 'Tags must be a list of texts',
+  })
+  .transform(normalizeTags)
+  .refine((tags) => tags.length <= 50, { error: 'At most 50 tags' });
 
 const optionalText = (max: number) =>
   z
     .string()
+    .trim()
     .max(max)
     .nullish()
-    .transform((v) => (v == null || v.trim() === '' ? null : v.trim()));
+    .transform((v) => (v == null || v === '' ? null : v));
 
 export const workflowNameSchema = z
   .string({ error: MESSAGES.workflowNameRequired })
@@ -59,7 +63,11 @@ export const workflowSlugSchema = z
     error: 'Workflow slug may hold letters, digits, spaces, dots, dashes and underscores',
   });
 
-const categorySchema = z.string().trim().min(1, { error: 'Category is required' }).max(100);
+const categorySchema = z
+  .string({ error: 'Category is required' })
+  .trim()
+  .min(1, { error: 'Category is required' })
+  .max(100, { error: 'Category is at most 100 characters' });
 
 /** External-server settings of a slug workflow, with the defaults of SPEC section 9. */
 export const eokSettingsSchema = z.object({

@@ -18,7 +18,8 @@ export class AuthService {
 
   async login({ username, password }: LoginRequest, clientIp: string): Promise<LoginResponse> {
     await this.limiter.checkAttempt(username, clientIp);
-    const user = await this.users.findByUsername(username.trim());
+    // stored names are NFC (createUserRequestSchema), whichever way the keyboard composed the input
+    const user = await this.users.findByUsername(username.trim().normalize('NFC'));
     const ok = await this.hasher.verify(user?.passwordHash ?? null, password);
     if (!user || !ok) {
       await this.limiter.recordFailure(username, clientIp);

@@ -56,6 +56,7 @@ const requireJsonBody: RequestHandler = (req, res, next) => {
  */
 export function installBodyParsing(app: Express, maxBytes: number): void {
   app.use(requireJsonBody);
-  app.use(express.json({ limit: maxBytes }));
+  // the types requireJsonBody lets through: application/json and its +json kinds (merge-patch, problem)
+  app.use(express.json({ limit: maxBytes, type: (req) => JSON_TYPE.test(req.headers['content-type'] ?? '') }));
   app.use(bodyErrorHandler(maxBytes));
 }

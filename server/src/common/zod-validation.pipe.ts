@@ -11,6 +11,8 @@ const SPEC_MESSAGES = new Set<string>(Object.values(MESSAGES));
 
 function namedMessage(issue: z.core.$ZodIssue): string {
   const key = issue.path.join('.');
+  // the whole body is of the wrong kind (`[]`, `"text"`): queries and params are always objects
+  if (!key && issue.code === 'invalid_type' && issue.expected === 'object') return 'Request body must be a JSON object';
   const zodDefault = ZOD_DEFAULT.test(issue.message) && !SPEC_MESSAGES.has(issue.message);
   return key && zodDefault && !issue.message.includes(key) ? `${key}: ${issue.message}` : issue.message;
 }

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/
 import {
   folderFilterQuerySchema,
   folderInputSchema,
+  folderUpdateSchema,
   type Folder,
   type FolderDeleteResponse,
   type GalleryFilterQuery,
@@ -12,7 +13,7 @@ import { CurrentUser } from '../auth/auth.decorators.js';
 import { IdParamPipe } from '../common/id-param.pipe.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { GalleryService } from '../gallery/gallery.service.js';
-import { FoldersService, type FolderFields } from './folders.service.js';
+import { FoldersService, type FolderFields, type FolderUpdate } from './folders.service.js';
 
 /** The caller's own gallery folders (the folder manager and the folder tiles). */
 @Controller('folders')
@@ -42,7 +43,7 @@ export class FoldersController {
   update(
     @CurrentUser() user: SessionUser,
     @Param('id', IdParamPipe) id: number,
-    @Body(new ZodValidationPipe(folderInputSchema)) body: FolderFields,
+    @Body(new ZodValidationPipe(folderUpdateSchema)) body: FolderUpdate,
   ): Promise<Folder> {
     return this.folders.update(user.id, id, body);
   }

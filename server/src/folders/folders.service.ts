@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { FOLDER_MESSAGES, type Folder, type FolderDeleteResponse } from '@atelier/shared';
+import { FOLDER_MESSAGES, type Folder, type FolderDeleteResponse, type FolderUpdate } from '@atelier/shared';
 import { BadRequestError, NotFoundError } from '../common/app-errors.js';
 import type { FolderEntity } from './folder.entity.js';
 import { FolderConflictError, FoldersRepository, type FolderFields } from './folders.repository.js';
 
-export type { FolderFields };
+export type { FolderFields, FolderUpdate };
 
 export function toFolder(folder: FolderEntity): Folder {
   return {
@@ -35,9 +35,15 @@ export class FoldersService {
     return toFolder(await this.withConflictMessages(fields, () => this.folders.insert(userId, fields)));
   }
 
-  async update(userId: number, folderId: number, fields: FolderFields): Promise<Folder> {
+  /** The hotkey and colour left out (`folderUpdateSchema`) stay as they are. */
+  async update(userId: number, folderId: number, change: FolderUpdate): Promise<Folder> {
     const folder = await this.folders.findOwned(userId, folderId);
     if (!folder) throw new NotFoundError(FOLDER_MESSAGES.folderNotFound);
+    const fields: FolderFields = {
+      name: change.name,
+      hotkey: change.hotkey === undefined ? folder.hotkey : change.hotkey,
+      color: change.color ?? folder.color,
+    };
     await this.assertNoClash(userId, fields, folderId);
     return toFolder(await this.withConflictMessages(fields, () => this.folders.update(folder, fields)));
   }

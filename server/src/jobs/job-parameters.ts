@@ -22,6 +22,11 @@ import type { WorkflowEntity } from '../workflows/workflow.entity.js';
 
 export type ParameterErrors = Record<string, string>;
 
+/** No prototype: a parameter named `__proto__` is then an entry like any other, not a no-op. */
+function emptyRecord<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
 export function randomSeed(): number {
   return randomInt(0, SEED_MAX + 1);
 }
@@ -75,8 +80,8 @@ export async function resolveComfyParameters(
   raw: Record<string, unknown>,
   assets: AssetLookup,
 ): Promise<Record<string, unknown>> {
-  const errors: ParameterErrors = {};
-  const out: Record<string, unknown> = {};
+  const errors: ParameterErrors = emptyRecord();
+  const out: Record<string, unknown> = emptyRecord();
   for (const [name, param] of Object.entries(params)) {
     if (param.editable === false) continue;
     const label = param.display_name ?? name;
@@ -117,8 +122,8 @@ export function resolveSlugParameters(
   links: OverrideLinkRow[],
   raw: Record<string, unknown>,
 ): Record<string, unknown> {
-  const errors: ParameterErrors = {};
-  const out: Record<string, unknown> = {};
+  const errors: ParameterErrors = emptyRecord();
+  const out: Record<string, unknown> = emptyRecord();
   for (const { link, definition } of links) {
     const key = definition.overrideKey;
     // an absent value takes the default; one sent blank was cleared on purpose

@@ -3,6 +3,12 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { OverrideDefinitionEntity } from './override-definition.entity.js';
 
+export interface LinkDefault {
+  id: number;
+  workflow_name: string;
+  default_value: unknown;
+}
+
 @Injectable()
 export class OverrideDefinitionsRepository {
   constructor(
@@ -30,8 +36,25 @@ export class OverrideDefinitionsRepository {
     return this.repo.save(this.repo.create(fields));
   }
 
-  async update(id: number, fields: Partial<OverrideDefinitionEntity>): Promise<void> {
-    await this.repo.update({ id }, fields);
+  async update(id: number, fields: Partial<OverrideDefinitionEntity>, manager: EntityManager): Promise<void> {
+    await manager.update(OverrideDefinitionEntity, { id }, fields);
+  }
+
+  /** The default each workflow link to this definition holds, with the workflow's name. */
+  linkDefaults(id: number, manager: EntityManager): Promise<LinkDefault[]> {
+    return manager.query(
+      `SELECT o.id, w.name AS workflow_name, o.default_value FROM workflow_overrides o
+         JOIN workflows w ON w.id = o.workflow_id
+        WHERE o.override_definition_id = $1 ORDER BY w.name`,
+      [id],
+    );
+  }
+
+  async setLinkDefault(linkId: number, value: unknown, manager: EntityManager): Promise<void> {
+    await manager.query(`UPDATE workflow_overrides SET default_value = $2::jsonb WHERE id = $1`, [
+      linkId,
+      JSON.stringify(value),
+    ]);
   }
 
   async delete(id: number, manager: EntityManager = this.repo.manager): Promise<void> {
@@ -39,7 +62,7 @@ export class OverrideDefinitionsRepository {
   }
 
   /** The definition, locked to the end of the transaction: links being added to it are waited for. */
-  findForDelete(id: number, manager: EntityManager): Promise<OverrideDefinitionEntity | null> {
+  findLocked(id: number, manager: EntityManager): Promise<OverrideDefinitionEntity | null> {
     return manager
       .createQueryBuilder(OverrideDefinitionEntity, 'd')
       .where('d.id = :id', { id })

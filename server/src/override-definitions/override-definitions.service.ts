@@ -1,6 +1,15 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import type { OverrideDefinition, SessionUser, overrideDefinitionInputSchema } from '@atelier/shared';
+import {
+  isBlank,
+  overrideValueOf,
+  validateOverrideValue,
+  type OverrideDefinition,
+  type SessionUser,
+  type overrideDefinitionInputSchema,
+} from '@atelier/shared';
 import { PasswordConfirmationService } from '../auth/password-confirmation.service.js';
 import { BaseWorkflowStore } from '../base-workflows/base-workflow-store.js';
 import { overrideKeysIn, parseJson } from '../base-workflows/workflow-file-content.js';
@@ -60,33 +69,49 @@ export class OverrideDefinitionsService {
 
   /**
    * A key in use stays: the base workflows' placeholders name it, so a new key would silently stop
-   * the override from applying in those workflows.
+   * the override from applying in those workflows. So does a type or rule that a workflow's default
+   * would break: every job taking that default would be refused. The defaults that still fit are
+   * stored as the new type reads them (`"8"` becomes 8 for an integer).
    */
   async update(id: number, input: DefinitionInput): Promise<OverrideDefinition> {
-    const current = await this.definitions.findById(id);
-    if (!current) throw new NotFoundError('Override definition not found');
-    if (current.overrideKey !== input.override_key) {
-      const users = await this.definitions.workflowsUsing(id);
-      if (users.length)
-        throw new ConflictError(
-          `This override is used by ${users.join(', ')}; remove it from those workflows before changing its key`,
-        );
-    }
-    const sameKey = await this.definitions.findByKey(input.override_key);
-    if (sameKey && sameKey.id !== id) throw new ConflictError(DUPLICATE_KEY);
-    try {
-      await this.definitions.update(id, fields(input));
-    } catch (error) {
-      throw isUniqueViolation(error) ? new ConflictError(DUPLICATE_KEY) : error;
-    }
+    await this.definitions.transaction(async (m) => {
+      const current = await this.definitions.findLocked(id, m);
+      if (!current) throw new NotFoundError('Override definition not found');
+      if (current.overrideKey !== input.override_key) {
+        const users = await this.definitions.workflowsUsing(id, m);
+        if (users.length)
+          throw new ConflictError(
+            `This override is used by ${users.join(', ')}; remove it from those workflows before changing its key`,
+          );
+      }
+      const sameKey = await this.definitions.findByKey(input.override_key);
+      if (sameKey && sameKey.id !== id) throw new ConflictError(DUPLICATE_KEY);
+      await this.retypeDefaults(id, input, m);
+      try {
+        await this.definitions.update(id, fields(input), m);
+      } catch (error) {
+        throw isUniqueViolation(error) ? new ConflictError(DUPLICATE_KEY) : error;
+      }
+    });
     return toDefinitionDto((await this.definitions.findById(id))!);
+  }
+
+  private async retypeDefaults(id: number, input: DefinitionInput, m: EntityManager): Promise<void> {
+    for (const link of await this.definitions.linkDefaults(id, m)) {
+      if (isBlank(link.default_value)) continue;
+      const label = `The default value of ${input.display_name} in ${link.workflow_name}`;
+      const problem = validateOverrideValue(input.data_type, input.validation_rules, link.default_value, label);
+      if (problem) throw new ConflictError(`${problem}; change or clear that default first`);
+      const value = overrideValueOf(input.data_type, input.validation_rules, link.default_value);
+      if (!isDeepStrictEqual(value, link.default_value)) await this.definitions.setLinkDefault(link.id, value, m);
+    }
   }
 
   /** Refused while a workflow still exposes it: deleting would silently change those workflows. */
   async delete(actor: SessionUser, id: number, confirmPassword: unknown): Promise<void> {
     await this.confirmation.confirm(actor, confirmPassword);
     await this.definitions.transaction(async (m) => {
-      if (!(await this.definitions.findForDelete(id, m))) throw new NotFoundError('Override definition not found');
+      if (!(await this.definitions.findLocked(id, m))) throw new NotFoundError('Override definition not found');
       const users = await this.definitions.workflowsUsing(id, m);
       if (users.length) {
         throw new ConflictError(`This override is used by ${users.join(', ')}; remove it from those workflows first`);

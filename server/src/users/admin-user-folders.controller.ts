@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import {
   folderInputSchema,
+  folderUpdateSchema,
   userFolderParamsSchema,
   userIdParamsSchema,
   type Folder,
@@ -9,13 +10,14 @@ import {
 } from '@atelier/shared';
 import { AdminOnly, CurrentUser } from '../auth/auth.decorators.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
-import type { FolderFields } from '../folders/folders.service.js';
+import type { FolderFields, FolderUpdate } from '../folders/folders.service.js';
 import { AdminUserFoldersService } from './admin-user-folders.service.js';
 
 type FolderParams = { id: number; folderId: number };
 const userPipe = new ZodValidationPipe(userIdParamsSchema);
 const folderPipe = new ZodValidationPipe(userFolderParamsSchema);
 const bodyPipe = new ZodValidationPipe(folderInputSchema);
+const updatePipe = new ZodValidationPipe(folderUpdateSchema);
 
 @Controller('admin/users/:id/folders')
 @AdminOnly()
@@ -40,7 +42,7 @@ export class AdminUserFoldersController {
   update(
     @CurrentUser() actor: SessionUser,
     @Param(folderPipe) { id, folderId }: FolderParams,
-    @Body(bodyPipe) body: FolderFields,
+    @Body(updatePipe) body: FolderUpdate,
   ): Promise<Folder> {
     return this.folders.update(actor, id, folderId, body);
   }

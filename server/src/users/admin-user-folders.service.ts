@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Folder, FolderDeleteResponse, SessionUser } from '@atelier/shared';
-import { FoldersService, type FolderFields } from '../folders/folders.service.js';
+import { FoldersService, type FolderFields, type FolderUpdate } from '../folders/folders.service.js';
 import { UsersService } from './users.service.js';
 
 /** The admin "Manage > Folders" tab: the folder rules of FoldersService, for a user an admin may manage. */
@@ -21,9 +21,9 @@ export class AdminUserFoldersService {
     return this.folders.create(userId, fields);
   }
 
-  async update(actor: SessionUser, userId: number, folderId: number, fields: FolderFields): Promise<Folder> {
+  async update(actor: SessionUser, userId: number, folderId: number, change: FolderUpdate): Promise<Folder> {
     await this.users.findManageable(actor, userId);
-    return this.folders.update(userId, folderId, fields);
+    return this.folders.update(userId, folderId, change);
   }
 
   async remove(actor: SessionUser, userId: number, folderId: number): Promise<FolderDeleteResponse> {

@@ -37,20 +37,39 @@ function storedDefault(definition: OverrideDefinitionEntity, value: unknown): un
   return isBlank(value) ? null : overrideValueOf(definition.dataType, definition.validationRules, value);
 }
 
+interface NamedLink {
+  /** ui_parameter_name */
+  name: string;
+  /** The definition's override_key, which a job may send the value under too. */
+  key: string;
+}
+
 /**
- * A job's values are read by parameter name: two overrides under one name would both take the one
- * value sent, and one named like the seed would take the seed's value (and refuse it).
+ * A job's values are read by parameter name, or by override key: two overrides under one name (or
+ * one named after another's key) would both take the one value sent, one named like the seed would
+ * take the seed's value (and refuse it), and `__proto__` is lost on its way through the request's
+ * parsing (assigned to an object, it sets the prototype instead of a field).
  */
-function checkParameterNames(names: readonly string[]): void {
+function checkParameterNames(links: readonly NamedLink[]): void {
   const seen = new Set<string>();
-  for (const name of names) {
+  for (const { name } of links) {
     if (RESERVED_PARAMETER_NAMES.includes(name))
       throw new BadRequestError(`Parameter name ${name} is taken by the workflow's seed control; choose another name`);
+    if (name === '__proto__') throw new BadRequestError(`Parameter name ${name} is reserved; choose another name`);
     if (seen.has(name))
       throw new BadRequestError(`Parameter name ${name} is used by another override of this workflow`);
     seen.add(name);
   }
+  for (const { name, key } of links) {
+    if (links.some((other) => other.key === name && other.key !== key))
+      throw new BadRequestError(`Parameter name ${name} is used by another override of this workflow`);
+  }
 }
+
+const named = (e: { link: { uiParameterName: string }; definition: { overrideKey: string } }): NamedLink => ({
+  name: e.link.uiParameterName,
+  key: e.definition.overrideKey,
+});
 
 /** The overrides a slug workflow exposes: links to override definitions (SPEC section 3). */
 @Injectable()
@@ -73,7 +92,7 @@ export class WorkflowOverridesService {
       checkDefault(definition!, input.default_value);
       const order = input.display_order ?? Math.max(-1, ...existing.map((e) => e.link.displayOrder)) + 1;
       const fields = this.fields(workflow.id, definition!, input, order);
-      checkParameterNames([...existing.map((e) => e.link.uiParameterName), fields.uiParameterName]);
+      checkParameterNames([...existing.map(named), { name: fields.uiParameterName, key: definition!.overrideKey }]);
       const link = await this.links.insert(fields, m);
       return toOverrideDto({ link, definition: definition! });
     });
@@ -89,7 +108,7 @@ export class WorkflowOverridesService {
       if (input.ui_parameter_name !== undefined) {
         const others = (await this.links.listForWorkflow(workflow.id, m)).filter((e) => e.link.id !== link.id);
         const name = input.ui_parameter_name ?? defaultUiParameterName(definition!.overrideKey);
-        checkParameterNames([...others.map((e) => e.link.uiParameterName), name]);
+        checkParameterNames([...others.map(named), { name, key: definition!.overrideKey }]);
       }
       await this.links.update(
         link.id,
@@ -135,9 +154,10 @@ export class WorkflowOverridesService {
     const definitions = new Map((await this.definitionsFor(ids, m)).map((d) => [d.id, d]));
     inputs.forEach((input) => checkDefault(definitions.get(input.override_definition_id)!, input.default_value));
     checkParameterNames(
-      inputs.map(
-        (input) => this.fields(workflowId, definitions.get(input.override_definition_id)!, input, 0).uiParameterName,
-      ),
+      inputs.map((input) => {
+        const definition = definitions.get(input.override_definition_id)!;
+        return { name: this.fields(workflowId, definition, input, 0).uiParameterName, key: definition.overrideKey };
+      }),
     );
 
     const existing = await this.links.listForWorkflow(workflowId, m);

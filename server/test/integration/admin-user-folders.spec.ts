@@ -52,6 +52,25 @@ describe('per-user folders (admin)', () => {
     expect((await update(user.id, created.body.id, { name: 'BEST', hotkey: '7' })).status).toBe(200);
   });
 
+  it('keeps the hotkey and colour a change leaves out; null removes the hotkey and resets the colour', async () => {
+    const user = await t.createUser();
+    const own = await t.login(user);
+    const folder = (await create(user.id, { name: 'Walls', hotkey: 'w', color: '#8B5CF6' })).body;
+    const renamed = await update(user.id, folder.id, { name: 'Wallpapers' });
+    expect(renamed.body).toMatchObject({ name: 'Wallpapers', hotkey: 'w', color: '#8B5CF6' });
+    // the user's own folder manager route takes the same rule
+    const mine = await t.request<Folder>('PUT', `/api/folders/${folder.id}`, { token: own, body: { name: 'Walls 2' } });
+    expect(mine.body).toMatchObject({ name: 'Walls 2', hotkey: 'w', color: '#8B5CF6' });
+    const cleared = await update(user.id, folder.id, { name: 'Walls 2', hotkey: null, color: null });
+    expect(cleared.body).toMatchObject({ hotkey: null, color: '#3B82F6' });
+    // a kept hotkey is still checked against the others
+    const other = (await create(user.id, { name: 'Other', hotkey: 'q' })).body;
+    await update(user.id, folder.id, { name: 'Walls 2', hotkey: 'w' });
+    const clash = await update(user.id, other.id, { name: 'Other', hotkey: 'W' });
+    expect(clash.status).toBe(400);
+    expect(clash.body.error).toBe('Hotkey W is already used by another folder');
+  });
+
   it('refuses a blank or long name, a bad hotkey or colour, with the message', async () => {
     const user = await t.createUser();
     for (const body of [{}, { name: '   ' }, { name: null }]) {
@@ -70,6 +89,15 @@ describe('per-user folders (admin)', () => {
       'Colour must be a hex value such as #3B82F6',
     );
     expect((await create(user.id, { name: 'x'.repeat(50) })).status).toBe(201);
+  });
+
+  it('takes a folder name typed with a combining accent as the same name as its composed spelling', async () => {
+    const user = await t.createUser();
+    const first = await create(user.id, { name: 'Cafe\u0301' });
+    expect(first.body.name).toBe('Caf\u00e9');
+    const again = await create(user.id, { name: 'CAF\u00c9' });
+    expect(again.status).toBe(400);
+    expect(again.body.error).toBe('A folder with this name already exists');
   });
 
   it('keeps names and hotkeys unique per user, regardless of case, but not across users', async () => {

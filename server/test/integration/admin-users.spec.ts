@@ -115,6 +115,24 @@ describe('admin user management: create and edit', () => {
     expect(res.body.error).toBe('A user with this username already exists');
   });
 
+  it('takes a name typed with a combining accent as the same name as its composed spelling', async () => {
+    const composed = 'Zo\u00eb';
+    const decomposed = 'Zoe\u0308';
+    const first = await create(adminToken, {
+      username: decomposed,
+      email: 'zoe@example.test',
+      password: 'long enough',
+    });
+    expect(first.body.username).toBe(composed);
+    const again = await create(adminToken, { username: composed, email: 'zoe2@example.test', password: 'long enough' });
+    expect(again.status).toBe(409);
+    // either spelling signs in
+    for (const username of [composed, decomposed]) {
+      const login = await t.request('POST', '/api/login', { body: { username, password: 'long enough' } });
+      expect(login.status, JSON.stringify(username)).toBe(200);
+    }
+  });
+
   it('lets only a super_admin create a super_admin; an admin may create admins', async () => {
     const denied = await create(adminToken, {
       username: 'sneaky',

@@ -225,6 +225,23 @@ describe('gallery API', () => {
     expect(unknown.body).toEqual({ error: 'Unknown folder: Nowhere' });
   });
 
+  it('refuses a move that leaves out folder_path, instead of taking the items out of their folder', async () => {
+    const id = ids.get('me:c')!;
+    await t.request('PUT', `/api/gallery/${id}/folder`, { token, body: { folder_path: 'Later' } });
+    const required = 'folder_path is required: a folder name, or null to take the item out of its folder';
+    for (const body of [{}, { folder: 'Later' }, undefined]) {
+      const res = await t.request('PUT', `/api/gallery/${id}/folder`, { token, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject({ error: required });
+    }
+    const bulk = await t.request('POST', '/api/gallery/bulk-folder', { token, body: { ids: [id] } });
+    expect(bulk.status).toBe(400);
+    expect(bulk.body).toMatchObject({ error: required });
+    const wrongType = await t.request('PUT', `/api/gallery/${id}/folder`, { token, body: { folder_path: 7 } });
+    expect(wrongType.body).toMatchObject({ error: 'folder_path must be a folder name or null' });
+    expect((await list('?folder=Later')).map((i) => i.id)).toContain(id);
+  });
+
   it('sets user tags trimmed, without blanks or duplicates', async () => {
     const id = ids.get('me:c')!;
     const res = await t.request<GalleryItem>('PUT', `/api/gallery/${id}/tags`, {

@@ -192,6 +192,64 @@ describe('override definitions', () => {
     expect(after.body).toEqual({ missing_keys_by_workflow: { 'new-graph': ['override_alpha', 'override_zeta'] } });
   });
 
+  it("refuses a change the workflows' defaults would break, and retypes the defaults that still fit", async () => {
+    const quality = { override_key: 'override_quality', display_name: 'Quality', data_type: 'integer' };
+    const { body: definition } = await create({ ...quality, validation_rules: { min: 1, max: 100 } });
+    const workflows = (await t.request<Array<{ id: number; name: string }>>('GET', '/api/workflows', { token: admin }))
+      .body;
+    const flux = workflows.find((w) => w.name === 'Flux Portrait')!;
+    const links = `/api/workflows/${flux.id}/overrides`;
+    const link = await t.request<{ id: number }>('POST', links, {
+      token: admin,
+      body: { override_definition_id: definition.id, default_value: 80 },
+    });
+    expect(link.status).toBe(201);
+    const put = (body: object) =>
+      t.request<OverrideDefinition & { error: string }>('PUT', `/api/override-definitions/${definition.id}`, {
+        token: admin,
+        body: { ...quality, ...body },
+      });
+
+    const narrowed = await put({ validation_rules: { min: 1, max: 10 } });
+    expect(narrowed.status).toBe(409);
+    expect(narrowed.body.error).toBe(
+      'The default value of Quality in Flux Portrait must be at most 10; change or clear that default first',
+    );
+    expect((await put({ data_type: 'boolean', validation_rules: {} })).status).toBe(409);
+    const unchanged = (await t.request<OverrideDefinition[]>('GET', '/api/override-definitions', { token: admin }))
+      .body;
+    expect(unchanged.find((d) => d.id === definition.id)).toMatchObject({ validation_rules: { min: 1, max: 100 } });
+    // jobs still take the default
+    const user = await t.login(await t.createUser());
+    const job = await t.request('POST', '/api/jobs', { token: user, body: { workflow_id: flux.id } });
+    expect(job.status, JSON.stringify(job.body)).toBe(201);
+
+    const listed = await put({ data_type: 'select', validation_rules: { options: ['80', '90'] } });
+    expect(listed.status).toBe(200);
+    const stored = (await t.request<Array<{ id: number; default_value: unknown }>>('GET', links, { token: admin }))
+      .body;
+    expect(stored.find((l) => l.id === link.body.id)!.default_value).toBe('80');
+    await t.request('DELETE', `${links}/${link.body.id}`, { token: admin });
+  });
+
+  it('stops counting wrong confirmation passwords as free guesses: after ten, even the right one waits', async () => {
+    const guesser = await t.createUser({ role: 'admin' });
+    const token = await t.login(guesser);
+    const { body } = await create({ override_key: 'override_guarded', display_name: 'Guarded' });
+    const remove = (confirmPassword: string, as = token) =>
+      t.request<{ error?: string }>('DELETE', `/api/override-definitions/${body.id}`, {
+        token: as,
+        body: { confirmPassword },
+      });
+    for (let i = 0; i < 10; i++) expect((await remove(`guess-${i}`)).status).toBe(403);
+    const blocked = await remove(guesser.password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error).toBe('Too many wrong confirmation passwords. Please try again later.');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // counted per admin: another admin's confirmation still works
+    expect((await remove(adminUser.password, admin)).status).toBe(200);
+  });
+
   it('is for admins only', async () => {
     const user = await t.login(await t.createUser());
     expect((await t.request('GET', '/api/override-definitions', { token: user })).status).toBe(403);

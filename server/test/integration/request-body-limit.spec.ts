@@ -81,6 +81,12 @@ describe('JSON request body limit (default 2 MB)', () => {
       'content-type': 'application/json; charset=utf-8',
     });
     expect(json.status).toBe(201);
+    // the +json kinds let through are read as JSON too, not as a body with no fields
+    for (const [i, type] of ['application/vnd.api+json', 'application/merge-patch+json'].entries()) {
+      const res = await post('/api/folders', JSON.stringify({ name: `Typed ${i}` }), { 'content-type': type });
+      expect(res.status, type).toBe(201);
+      expect(await res.json(), type).toMatchObject({ name: `Typed ${i}` });
+    }
     // a request without a body needs no type
     const empty = await fetch(`${t.baseUrl}/api/folders`, { headers: { authorization: `Bearer ${admin}` } });
     expect(empty.status).toBe(200);

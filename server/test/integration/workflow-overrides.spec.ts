@@ -191,6 +191,25 @@ describe('workflow override links', () => {
       body: { workflow_id: body.id, parameters: { prompt: 'a heron' } },
     });
     expect(job.status, JSON.stringify(job.body)).toBe(201);
+
+    // another override's key is a name a job may send too: it would reach both overrides
+    expect((await rename(negative.body.id, 'override_prompt')).body.error).toBe(
+      'Parameter name override_prompt is used by another override of this workflow',
+    );
+    expect((await rename(negative.body.id, '__proto__')).body.error).toBe(
+      'Parameter name __proto__ is reserved; choose another name',
+    );
+    expect((await add('override_steps', { ui_parameter_name: '__proto__' })).status).toBe(400);
+    // a link named so before the rule (written here directly) is still required like any other
+    await t.db.pool.query(`UPDATE workflow_overrides SET ui_parameter_name = '__proto__' WHERE id = $1`, [
+      prompt.body.id,
+    ]);
+    const unnamed = await t.request<{ error?: string }>('POST', '/api/jobs', {
+      token: admin,
+      body: { workflow_id: body.id, parameters: {} },
+    });
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.error).toBe('Prompt is required');
   });
 
   it('answers a burst of the same override change like one request, never a 500', async () => {

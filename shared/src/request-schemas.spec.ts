@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { saveConfigurationRequestSchema } from './configurations.js';
+import { galleryListQuerySchema } from './gallery-requests.js';
+import { jobListQuerySchema, jobResultsQuerySchema, submitJobSchema } from './job-requests.js';
+import { eokConfigUpdateSchema, organizationSchema } from './workflow-requests.js';
+
+function problem(schema: z.ZodType, value: unknown): string | null {
+  const result = schema.safeParse(value);
+  return result.success ? null : result.error.issues[0]!.message;
+}
+
+describe('whole-number query parameters', () => {
+  it('read plain digits, and refuse other spellings of a number and a parameter sent twice, by name', () => {
+    expect(galleryListQuerySchema.parse({ limit: '5', offset: '200' })).toMatchObject({ limit: 5, offset: 200 });
+    expect(jobListQuerySchema.parse({})).toMatchObject({ page: 1, limit: 10 });
+    for (const limit of ['0x5', '1e1', ' 5', '5.0', ['1', '2'], '', '101']) {
+      expect(problem(jobListQuerySchema, { limit }), JSON.stringify(limit)).toBe(
+        'limit must be a whole number from 1 to 100',
+      );
+    }
+    expect(problem(jobListQuerySchema, { page: '1e2' })).toBe('Page must be a whole number from 1 to 1000000');
+    expect(problem(jobResultsQuerySchema, { offset: '-1' })).toBe('offset must be a whole number from 0 to 100000000');
+    expect(problem(galleryListQuerySchema, { tz: '-60' })).toBeNull();
+    expect(problem(galleryListQuerySchema, { tz: '0x3c' })).toBe('tz must be a whole number from -840 to 840');
+  });
+});
+
+describe('lengths are measured after trimming', () => {
+  it('takes a job name of 200 characters sent with spaces around it', () => {
+    const name = 'n'.repeat(200);
+    expect(submitJobSchema.parse({ workflow_id: 1, job_name: `  ${name}   ` }).job_name).toBe(name);
+    expect(problem(submitJobSchema, { workflow_id: 1, job_name: 'n'.repeat(201) })).toBe(
+      'Job name is at most 200 characters',
+    );
+  });
+
+  it('counts tags and their length as kept: blanks and repeats first dropped, each trimmed', () => {
+    const tags = [...Array<string>(60).fill('  '), ` ${'t'.repeat(50)} `, 'Sky', 'sky'];
+    expect(organizationSchema.parse({ category: 'General', tags }).tags).toEqual(['t'.repeat(50), 'Sky']);
+    const many = Array.from({ length: 51 }, (_, i) => `tag ${i}`);
+    expect(problem(organizationSchema, { category: 'General', tags: many })).toBe('At most 50 tags');
+    expect(problem(organizationSchema, { category: 'General', tags: ['t'.repeat(51)] })).toBe(
+      'A tag is at most 50 characters',
+    );
+  });
+
+  it('trims an optional text before its limit', () => {
+    const runtime = 'r'.repeat(200);
+    expect(eokConfigUpdateSchema.parse({ workflow_slug: 'x', eok_runtime: ` ${runtime} ` }).eok_runtime).toBe(runtime);
+  });
+});
+
+describe('messages of missing fields', () => {
+  it('name the category and tags of an organization', () => {
+    expect(problem(organizationSchema, {})).toBe('Category is required');
+    expect(problem(organizationSchema, { category: 'General' })).toBe('Tags must be a list of texts');
+  });
+
+  it("take a saved configuration's workflow id only as its digits", () => {
+    for (const workflow_id of ['0x4', ' 4 ', '4e0']) {
+      expect(problem(saveConfigurationRequestSchema, { workflow_id, config_name: 'c', parameters: {} })).toBe(
+        'Please select a workflow first',
+      );
+    }
+    expect(
+      saveConfigurationRequestSchema.parse({ workflow_id: '4', config_name: 'c', parameters: {} }).workflow_id,
+    ).toBe(4);
+  });
+});
