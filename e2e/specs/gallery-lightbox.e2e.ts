@@ -64,6 +64,61 @@ describe('lightbox edge cases', () => {
   });
 });
 
+describe('lightbox focus', () => {
+  /** The gallery item whose tile holds the focus, or what else does. */
+  const focusedItem = (page: Page) =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      const tile = el?.closest<HTMLElement>('[data-item-id]');
+      if (tile) return Number(tile.dataset.itemId);
+      return el === document.body ? 'body' : 'elsewhere';
+    });
+
+  it('gives the keyboard back to the tile shown last, or to the gallery once that tile has gone', async () => {
+    const owner = await ownerWithMedia(uniqueName('Harbour lights'), 3);
+    await createFolderViaApi(owner.token, { name: uniqueName('Keep'), hotkey: 'k' });
+    const ids = (await listGallery(owner.token)).map((item) => item.id);
+    const page = await openPage();
+    await openGallery(page, owner);
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(3);
+    const box = lightbox(page);
+
+    await viewButton(page, 0).focus();
+    await page.keyboard.press('Enter');
+    await box.waitFor();
+    await page.keyboard.press('ArrowRight');
+    await lightboxImage(page)
+      .and(page.getByRole('img', { name: new RegExp(` ${ids[1]}$`) }))
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await box.waitFor({ state: 'detached' });
+    await expect.poll(() => focusedItem(page), WAIT).toBe(ids[1]);
+
+    // moved out of this view, the item takes its tile with it: focus goes to the one shown instead
+    await page.keyboard.press('Enter');
+    await box.waitFor();
+    await page.keyboard.press('k');
+    await lightboxImage(page)
+      .and(page.getByRole('img', { name: new RegExp(` ${ids[2]}$`) }))
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await box.waitFor({ state: 'detached' });
+    await expect.poll(() => focusedItem(page), WAIT).toBe(ids[2]);
+
+    // the last ones archived, the lightbox closes by itself and the gallery keeps the focus
+    await page.keyboard.press('Enter');
+    await box.waitFor();
+    await page.keyboard.press('Delete');
+    await lightboxImage(page)
+      .and(page.getByRole('img', { name: new RegExp(` ${ids[0]}$`) }))
+      .waitFor();
+    await page.keyboard.press('Delete');
+    await box.waitFor({ state: 'detached' });
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(0);
+    await expect.poll(() => focusedItem(page), WAIT).toBe('elsewhere');
+  });
+});
+
 describe('lightbox details', () => {
   let owner: Owner & { jobId: number };
   let jobName: string;

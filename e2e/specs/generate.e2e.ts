@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, WAIT, appUrl, pagesOfOneBrowser, signIn } from '../support/browser.js';
+import { apiToken, call } from '../support/api.js';
 import { catalogueIds, deleteAsset, uploadAsset, uploadSampleAssets, type CatalogueIds } from '../support/catalogue.js';
 import { capture, chooseOnDashboard, field, fitsViewport, region, required } from '../support/screens.js';
 import { createUser } from '../support/users.js';
@@ -81,6 +82,28 @@ describe('Generate dashboard', () => {
 
     await jobName.press('Enter');
     await expect.poll(() => posts, { timeout: 10_000 }).toBe(2);
+  });
+
+  it("says 'Failed to submit job' at once while offline, and sends nothing once the connection is back", async () => {
+    const user = await newUser();
+    const page = await openAs(user);
+    await page.getByRole('heading', { name: 'Generate', level: 1 }).waitFor();
+    await chooseOnDashboard(page, 'Text to Image');
+    const name = `Offline ${randomBytes(3).toString('hex')}`;
+    await page.getByLabel('Job name').fill(name);
+    await page.context().setOffline(true);
+    try {
+      await generateButton(page).click();
+      await page.getByRole('alert').filter({ hasText: 'Failed to submit job' }).waitFor({ timeout: WAIT.timeout });
+      expect(await generateButton(page).isEnabled()).toBe(true);
+    } finally {
+      await page.context().setOffline(false);
+    }
+    // a paused submit went out about two seconds after the connection returned
+    await page.waitForTimeout(4000);
+    const token = await apiToken(user);
+    const named = await call<{ jobs: unknown[] }>(`/jobs?search=${encodeURIComponent(name)}`, { token });
+    expect(named.jobs).toHaveLength(0);
   });
 
   it('asks for a workflow first, and clamps the batch size', async () => {

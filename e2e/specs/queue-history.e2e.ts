@@ -3,6 +3,7 @@ import type { Page, WebSocket } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import {
   apiToken,
+  call,
   cancelIfRunning,
   explainedByQueue,
   getJob,
@@ -11,7 +12,7 @@ import {
   waitForEmptyQueue,
   workflowIdByName,
 } from '../support/api.js';
-import { PHONE, appUrl, pagesOfOneBrowser, rewriteAnswers, screenshot, signIn } from '../support/browser.js';
+import { PHONE, WAIT, appUrl, pagesOfOneBrowser, rewriteAnswers, screenshot, signIn } from '../support/browser.js';
 import { markDocument, stillSameDocument, watchForText } from '../support/page-checks.js';
 import { fitsViewport } from '../support/screens.js';
 import { createUser } from '../support/users.js';
@@ -189,8 +190,23 @@ describe('queue, job details and history, live', () => {
     await dialog.getByRole('button', { name: 'Clone job' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Failed to clone job' }).waitFor();
     await page.unroute('**/api/jobs/*/clone');
-    await dialog.getByRole('button', { name: 'Clone job' }).click();
+    // two submits in the same instant (a double click, Enter twice) make one job
+    let clones = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/api\/jobs\/\d+\/clone$/.test(request.url())) clones++;
+    });
+    // the dialog's content is the form itself
+    await dialog.evaluate((form: HTMLFormElement) => {
+      form.requestSubmit();
+      form.requestSubmit();
+    });
     await page.getByRole('heading', { level: 1, name: cloneName }).waitFor();
+    const named = await call<{ jobs: Array<{ id: number }> }>(`/jobs?search=${encodeURIComponent(cloneName)}`, {
+      token: owner.token,
+    });
+    expect(named.jobs).toHaveLength(1);
+    expect(clones).toBe(1);
+    onTestFinished(() => Promise.all(named.jobs.map((j) => cancelIfRunning(owner.token, j.id))).then(() => undefined));
     const cloneId = Number(new URL(page.url()).pathname.split('/').pop());
     expect(cloneId).not.toBe(finished.id);
     await cancelIfRunning(owner.token, cloneId);
@@ -213,6 +229,8 @@ describe('queue, job details and history, live', () => {
     await page.locator('main [data-status="cancelled"]').first().waitFor();
     await page.getByRole('status').filter({ hasText: 'This job was cancelled' }).waitFor();
     expect(await page.getByRole('button', { name: 'Cancel job' }).count()).toBe(0);
+    // the keyboard is not dropped to the top of the page with the button that went
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent), WAIT).toBe('Clone');
     expect((await getJob(owner.token, id)).status).toBe('cancelled');
     await waitForEmptyQueue(owner.token);
     expect(await fitsViewport(page)).toBe(true);

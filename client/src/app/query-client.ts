@@ -28,6 +28,10 @@ export function createQueryClient(): QueryClient {
         retry: (failureCount, error) =>
           !(error instanceof ApiError && error.status < 500) && failureCount < MAX_RETRIES,
       },
+      // A change asked for offline fails at once with its message ('Failed to submit job'). Paused
+      // (the default), it waited unseen behind a busy button and was sent whenever the connection
+      // came back, a job submitted long after its user had given up on it.
+      mutations: { networkMode: 'always' },
     },
   });
   return client;

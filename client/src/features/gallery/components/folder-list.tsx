@@ -58,7 +58,7 @@ export function FolderList({
               </Text>
               {folder.hotkey ? <Kbd size="sm">{folder.hotkey.toUpperCase()}</Kbd> : null}
               <Text fontSize="xs" color="fg.muted" display={{ base: 'none', sm: 'block' }}>
-                {folder.image_count + folder.video_count} items
+                {formatCountOf(folder.image_count + folder.video_count, 'item')}
               </Text>
               <Button size="xs" variant="outline" onClick={() => onEdit(folder)}>
                 Edit

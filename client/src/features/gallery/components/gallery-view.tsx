@@ -98,6 +98,31 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
     if (had && selection.length === 0 && document.activeElement === document.body) viewRef.current?.focus();
   }, [selection.length]);
 
+  // The lightbox closed gives the keyboard to the tile of the item it showed last, or, when that
+  // item has left the view (moved, archived: its tile may go only once the server has answered),
+  // to the view: never back to a tile that is gone, which would drop it to the page's start.
+  const lastShown = useRef<number | null>(null);
+  const returnedTo = useRef<number | null>(null);
+  useEffect(() => {
+    if (lightboxId !== null) {
+      lastShown.current = lightboxId;
+      returnedTo.current = null;
+      return;
+    }
+    const id = lastShown.current;
+    lastShown.current = null;
+    if (id === null) return;
+    const tile = viewRef.current?.querySelector<HTMLElement>(`[data-item-id="${id}"] .media-tile-open`);
+    returnedTo.current = tile ? id : null;
+    (tile ?? viewRef.current)?.focus();
+  }, [lightboxId]);
+  useEffect(() => {
+    const id = returnedTo.current;
+    if (id === null || ids.includes(id)) return;
+    returnedTo.current = null;
+    if (document.activeElement === document.body) viewRef.current?.focus();
+  }, [ids]);
+
   // Entering a folder or leaving it by the breadcrumb removes the button that was clicked: focus
   // goes to the breadcrumb, or back to the tile of the folder just left, not to the page's start.
   const focusAfterMove = useRef<{ crumbs: true } | { tile: string } | null>(null);

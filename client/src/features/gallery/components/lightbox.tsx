@@ -151,6 +151,8 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
       motionPreset="none"
       // Not the first button (Archive): Space or Enter, pressed by habit, would archive the image.
       initialFocusEl={() => stageRef.current}
+      // the view gives the focus back itself (GalleryView): the tile this was opened from may be gone
+      restoreFocus={false}
     >
       <Portal>
         <Dialog.Backdrop bg="blackAlpha.900" />

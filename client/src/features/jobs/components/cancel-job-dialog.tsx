@@ -5,7 +5,14 @@ import { errorText } from '../../../lib/api-error';
 import { useCancelJob } from '../api/cancel-job';
 
 /** Stops a queued or running job after a confirmation; what it already produced is kept. */
-export function CancelJobDialog({ job }: { job: Pick<Job, 'id' | 'job_name'> }) {
+export function CancelJobDialog({
+  job,
+  onCancelling,
+}: {
+  job: Pick<Job, 'id' | 'job_name'>;
+  /** Told as the cancel is sent: the answer unmounts this dialog (a cancelled job has none). */
+  onCancelling: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const cancel = useCancelJob(job.id);
 
@@ -52,7 +59,10 @@ export function CancelJobDialog({ job }: { job: Pick<Job, 'id' | 'job_name'> }) 
               <Button
                 colorPalette="red"
                 loading={cancel.isPending}
-                onClick={() => cancel.mutate(undefined, { onSuccess: () => setOpen(false) })}
+                onClick={() => {
+                  onCancelling();
+                  cancel.mutate(undefined, { onSuccess: () => setOpen(false) });
+                }}
               >
                 Cancel job
               </Button>

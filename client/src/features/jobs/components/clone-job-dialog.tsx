@@ -1,6 +1,6 @@
 import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
 import { MESSAGES, cloneJobSchema, type Job } from '@atelier/shared';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-error';
@@ -12,6 +12,8 @@ export function CloneJobDialog({ job }: { job: Pick<Job, 'id' | 'job_name'> }) {
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const clone = useCloneJob(job.id);
+  // a second Enter or click lands before the button shows it is busy: one clone per press of intent
+  const inFlight = useRef(false);
   const navigate = useNavigate();
 
   const onOpenChange = (next: boolean) => {
@@ -30,10 +32,15 @@ export function CloneJobDialog({ job }: { job: Pick<Job, 'id' | 'job_name'> }) {
       return;
     }
     setNameError(null);
+    if (inFlight.current) return;
+    inFlight.current = true;
     clone.mutate(parsed.data.job_name, {
       onSuccess: ({ id }) => {
         setOpen(false);
         void navigate(paths.job.href(id));
+      },
+      onSettled: () => {
+        inFlight.current = false;
       },
     });
   };
@@ -41,7 +48,7 @@ export function CloneJobDialog({ job }: { job: Pick<Job, 'id' | 'job_name'> }) {
   return (
     <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} placement="center">
       <Dialog.Trigger asChild>
-        <Button variant="outline" size="sm">
+        <Button variant="outline" size="sm" data-action="clone">
           Clone
         </Button>
       </Dialog.Trigger>

@@ -7,13 +7,23 @@ import { applyJobUpdated } from '../../live/api/server-events';
 import { jobQueryKeys } from '../api/job-query-keys';
 
 describe('job details page', () => {
+  it("offers an admin no 'View Gallery' on another user's job: the gallery holds only one's own media", async () => {
+    const { queryClient } = renderApp('/job/6', { user: testUser('admin', 'carol') });
+    act(() => {
+      queryClient.setQueryData(jobQueryKeys.detail(6), makeJob({ id: 6, job_name: 'Quay', username: 'bob' }));
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quay' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Clone' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View Gallery' })).toBeNull();
+  });
+
   it.each(['/job/abc', '/job/0', '/job/-3'])("answers 'Job not found' at %s without asking the server", (path) => {
     renderApp(path, { user: testUser('user') });
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.jobNotFound);
   });
 
   it('shows the job, offers cancel while it runs, and follows job:updated to its outcome', async () => {
-    const { queryClient } = renderApp('/job/5', { user: testUser('user') });
+    const { queryClient } = renderApp('/job/5', { user: testUser('user', 'marie') });
     const running = makeJob({ id: 5, job_name: 'Harbour', status: 'processing', batch_size: 3, batch_completed: 1 });
     act(() => {
       queryClient.setQueryData(jobQueryKeys.detail(5), running);

@@ -1,7 +1,9 @@
 import { Button, Flex, HStack, Heading, Link, Stack } from '@chakra-ui/react';
 import { isFinalJobStatus, type Job } from '@atelier/shared';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { useOwnsJob } from '../hooks/use-owns-job';
 import { CancelJobDialog } from './cancel-job-dialog';
 import { CloneJobDialog } from './clone-job-dialog';
 import { JobStatusBadge } from './job-status-badge';
@@ -10,6 +12,19 @@ import { historyReturnSearch } from '../utils/history-return';
 /** Back link, the job's name and status, and what can be done with it. */
 export function JobHeader({ job }: { job: Job }) {
   const back = historyReturnSearch(useLocation().state);
+  const actions = useRef<HTMLDivElement>(null);
+  const ownJob = useOwnsJob(job);
+  // Cancelled from here, the job loses its Cancel button, and the dialog with the focus goes with
+  // it: the keyboard goes on from Clone, not from the top of the page.
+  const cancelling = useRef(false);
+  const final = isFinalJobStatus(job.status);
+  useEffect(() => {
+    if (!final || !cancelling.current) return;
+    cancelling.current = false;
+    if (document.activeElement === document.body || document.activeElement === null) {
+      actions.current?.querySelector<HTMLElement>('[data-action="clone"]')?.focus();
+    }
+  }, [final]);
   return (
     <Stack gap={3}>
       <title>{`${job.job_name} · Atelier`}</title>
@@ -23,12 +38,14 @@ export function JobHeader({ job }: { job: Job }) {
           </Heading>
           <JobStatusBadge status={job.status} size="lg" />
         </HStack>
-        <HStack gap={2} wrap="wrap">
-          <Button asChild variant="outline" size="sm">
-            <RouterLink to={paths.galleryJob.href(job.id)}>View Gallery</RouterLink>
-          </Button>
+        <HStack gap={2} wrap="wrap" ref={actions}>
+          {ownJob && (
+            <Button asChild variant="outline" size="sm">
+              <RouterLink to={paths.galleryJob.href(job.id)}>View Gallery</RouterLink>
+            </Button>
+          )}
           <CloneJobDialog job={job} />
-          {!isFinalJobStatus(job.status) && <CancelJobDialog job={job} />}
+          {!final && <CancelJobDialog job={job} onCancelling={() => (cancelling.current = true)} />}
         </HStack>
       </Flex>
     </Stack>
