@@ -82,36 +82,32 @@ describe('lightbox focus', () => {
     await openGallery(page, owner);
     await expect.poll(() => tiles(page).count(), WAIT).toBe(3);
     const box = lightbox(page);
+    /** Opens the focused tile, presses `key` there, and waits for the item `shown` to take the stage. */
+    const openAndPress = async (key: string, shown: number) => {
+      await page.keyboard.press('Enter');
+      await box.waitFor();
+      await page.keyboard.press(key);
+      await lightboxImage(page)
+        .and(page.getByRole('img', { name: new RegExp(` ${shown}$`) }))
+        .waitFor();
+    };
+    const closed = async () => {
+      await page.keyboard.press('Escape');
+      await box.waitFor({ state: 'detached' });
+    };
 
     await viewButton(page, 0).focus();
-    await page.keyboard.press('Enter');
-    await box.waitFor();
-    await page.keyboard.press('ArrowRight');
-    await lightboxImage(page)
-      .and(page.getByRole('img', { name: new RegExp(` ${ids[1]}$`) }))
-      .waitFor();
-    await page.keyboard.press('Escape');
-    await box.waitFor({ state: 'detached' });
+    await openAndPress('ArrowRight', ids[1]!);
+    await closed();
     await expect.poll(() => focusedItem(page), WAIT).toBe(ids[1]);
 
     // moved out of this view, the item takes its tile with it: focus goes to the one shown instead
-    await page.keyboard.press('Enter');
-    await box.waitFor();
-    await page.keyboard.press('k');
-    await lightboxImage(page)
-      .and(page.getByRole('img', { name: new RegExp(` ${ids[2]}$`) }))
-      .waitFor();
-    await page.keyboard.press('Escape');
-    await box.waitFor({ state: 'detached' });
+    await openAndPress('k', ids[2]!);
+    await closed();
     await expect.poll(() => focusedItem(page), WAIT).toBe(ids[2]);
 
     // the last ones archived, the lightbox closes by itself and the gallery keeps the focus
-    await page.keyboard.press('Enter');
-    await box.waitFor();
-    await page.keyboard.press('Delete');
-    await lightboxImage(page)
-      .and(page.getByRole('img', { name: new RegExp(` ${ids[0]}$`) }))
-      .waitFor();
+    await openAndPress('Delete', ids[0]!);
     await page.keyboard.press('Delete');
     await box.waitFor({ state: 'detached' });
     await expect.poll(() => tiles(page).count(), WAIT).toBe(0);

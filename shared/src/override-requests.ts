@@ -38,6 +38,10 @@ export const overrideDefinitionInputSchema = z
     if (rules.options !== undefined && def.data_type !== 'select') problem('options are only for the select data type');
     if (def.data_type === 'select' && (!rules.options || rules.options.length === 0))
       problem('A select override needs options');
+    // a job's value is matched to an option by its text: 1 and "1" could not be told apart
+    const optionTexts = (rules.options ?? []).map((option) => String(option).trim());
+    if (optionTexts.some((text) => text === '')) problem('An option must not be blank');
+    if (new Set(optionTexts).size !== optionTexts.length) problem('Each option must be listed once');
     if (rules.max_length !== undefined && def.data_type !== 'string')
       problem('max_length is only for the string data type');
     const numeric = def.data_type === 'integer' || def.data_type === 'float';

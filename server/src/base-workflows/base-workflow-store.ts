@@ -121,6 +121,17 @@ export class BaseWorkflowStore {
     return existsSync(this.file(name));
   }
 
+  /**
+   * The file already named `name` in another case, if any (other than `except`): on a checkout on
+   * a case-insensitive file system (macOS, Windows) `FLUX.json` and `flux.json` are one file, and
+   * the generation server deploys from such checkouts.
+   */
+  async sameNameInAnyCase(name: string, except?: string): Promise<string | null> {
+    if (!existsSync(this.dir)) return null;
+    const wanted = name.toLowerCase();
+    return (await readdir(this.dir)).find((n) => n.toLowerCase() === wanted && n !== except) ?? null;
+  }
+
   /** The current commit, or '' while the repository has none yet (a new, empty catalogue). */
   async head(): Promise<string> {
     return (await this.git.exec(['rev-parse', '--verify', '--quiet', 'HEAD']).catch(() => '')).trim();

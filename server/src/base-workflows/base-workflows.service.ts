@@ -84,7 +84,8 @@ export class BaseWorkflowsService {
     const name = toBaseWorkflowFileName(rawName);
     const text = toFileContent(content);
     return this.commitChange(actor, async () => {
-      if (this.store.exists(name)) throw new ConflictError(`A base workflow named ${name} already exists`);
+      const taken = await this.store.sameNameInAnyCase(name);
+      if (taken) throw new ConflictError(`A base workflow named ${taken} already exists`);
       return { name, edit: { write: { name, content: text } }, message: `Create ${name}` };
     });
   }
@@ -102,7 +103,8 @@ export class BaseWorkflowsService {
     return this.commitChange(actor, async () => {
       if (!this.store.exists(name)) throw new NotFoundError('Base workflow not found');
       if (newName === name) return { name, edit: { write: { name, content: text } }, message: `Update ${name}` };
-      if (this.store.exists(newName)) throw new ConflictError(`A base workflow named ${newName} already exists`);
+      const taken = await this.store.sameNameInAnyCase(newName, name);
+      if (taken) throw new ConflictError(`A base workflow named ${taken} already exists`);
       return {
         name: newName,
         renamed: { from: name, to: newName },

@@ -99,6 +99,13 @@ describe('base workflows in git', () => {
       (await t.request('POST', '/api/base-workflows', { token: admin, body: { name: 'Moody.json', content: '{}' } }))
         .status,
     ).toBe(409);
+    // one file on a checkout that ignores case, where the generation server may deploy from
+    const otherCase = await t.request('POST', '/api/base-workflows', {
+      token: admin,
+      body: { name: 'MOODY', content: '{}' },
+    });
+    expect(otherCase.status).toBe(409);
+    expect(otherCase.body).toEqual({ error: 'A base workflow named Moody.json already exists' });
   });
 
   it('commits for an admin whose username git cannot take as a name', async () => {
@@ -278,6 +285,11 @@ describe('base workflows in git', () => {
         })
       ).status,
     ).toBe(409);
+    const otherCase = await t.request('PUT', '/api/base-workflows/moody-v2.json', {
+      token: admin,
+      body: { content: '{}', newName: 'Upscale' },
+    });
+    expect(otherCase.body).toEqual({ error: 'A base workflow named upscale.json already exists' });
   });
 
   it('refuses to delete a base workflow that slug workflows run, naming them', async () => {

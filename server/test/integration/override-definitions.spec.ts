@@ -52,6 +52,26 @@ describe('override definitions', () => {
     const cases: Array<[object, number, string | RegExp]> = [
       [{ override_key: 'mood', display_name: 'x' }, 400, /override_<name>/],
       [{ override_key: '', display_name: 'x' }, 400, 'Override key is required'],
+      [
+        {
+          override_key: 'override_twice',
+          display_name: 'x',
+          data_type: 'select',
+          validation_rules: { options: [1, '1'] },
+        },
+        400,
+        'Each option must be listed once',
+      ],
+      [
+        {
+          override_key: 'override_blank',
+          display_name: 'x',
+          data_type: 'select',
+          validation_rules: { options: [' '] },
+        },
+        400,
+        'An option must not be blank',
+      ],
       [{ override_key: 'override_x', display_name: '' }, 400, 'Display name is required'],
       [
         { override_key: `override_${'k'.repeat(100)}`, display_name: 'x' },
