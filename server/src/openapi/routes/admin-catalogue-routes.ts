@@ -13,7 +13,10 @@ import {
   updateBaseWorkflowRequestSchema,
 } from '@atelier/shared';
 import { z } from 'zod';
-import { WRONG_CONFIRMATION_PASSWORD } from '../../auth/password-confirmation.service.js';
+import {
+  TOO_MANY_CONFIRMATION_FAILURES,
+  WRONG_CONFIRMATION_PASSWORD,
+} from '../../auth/password-confirmation.service.js';
 import { INVALID_NAME } from '../../base-workflows/base-workflow-names.js';
 import { DUPLICATE_KEY } from '../../override-definitions/override-definitions.service.js';
 import { created, either, ok, type RouteDoc } from '../route-doc.js';
@@ -82,6 +85,7 @@ export const adminCatalogueRoutes: RouteDoc[] = [
     responses: [ok(baseWorkflowChangeSchema, 'Base workflow deleted successfully!')],
     errors: {
       403: either(WRONG_CONFIRMATION_PASSWORD),
+      429: `${either(TOO_MANY_CONFIRMATION_FAILURES)}, after LOGIN_MAX_FAILURES_PER_USERNAME (10) wrong passwords of this admin within LOGIN_RATE_WINDOW_S`,
       404: either(BASE_NOT_FOUND),
       409: either(
         '<file> is run by the slug workflows <names>: delete them or point them at another base workflow first',
@@ -123,7 +127,14 @@ export const adminCatalogueRoutes: RouteDoc[] = [
     params: idParamSchema,
     body: overrideDefinitionInputSchema,
     responses: [ok(overrideDefinitionSchema)],
-    errors: { 404: either(DEFINITION_NOT_FOUND), 409: either(DUPLICATE_KEY) },
+    errors: {
+      404: either(DEFINITION_NOT_FOUND),
+      409: either(
+        DUPLICATE_KEY,
+        'This override is used by <workflows>; remove it from those workflows before changing its key',
+        'The default value of <name> in <workflow> <problem>; change or clear that default first',
+      ),
+    },
   },
   {
     method: 'delete',
@@ -136,6 +147,7 @@ export const adminCatalogueRoutes: RouteDoc[] = [
     responses: [ok(messageResponseSchema, 'Override definition deleted successfully!')],
     errors: {
       403: either(WRONG_CONFIRMATION_PASSWORD),
+      429: `${either(TOO_MANY_CONFIRMATION_FAILURES)}, after LOGIN_MAX_FAILURES_PER_USERNAME (10) wrong passwords of this admin within LOGIN_RATE_WINDOW_S`,
       404: either(DEFINITION_NOT_FOUND),
       409: either('This override is used by <workflows>; remove it from those workflows first'),
     },
