@@ -28,10 +28,7 @@ export const wholeFromDigits = (value: unknown): unknown =>
  */
 export function wholeQueryParam(name: string, min: number, max: number, message?: string) {
   const error = message ?? `${name} must be a whole number from ${min} to ${max}`;
-  return z.preprocess(
-    (value) => (typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value),
-    z.number({ error }).int({ error }).min(min, { error }).max(max, { error }),
-  );
+  return z.preprocess(wholeFromDigits, z.number({ error }).int({ error }).min(min, { error }).max(max, { error }));
 }
 
 /** A JSON number, or (in paths and queries) its plain decimal digits. */

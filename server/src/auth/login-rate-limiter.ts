@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { MESSAGES } from '@atelier/shared';
 import { TooManyRequestsError } from '../common/app-errors.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { REDIS } from '../redis/redis.module.js';
+import { sharedRateLimiter } from '../redis/shared-rate-limiter.js';
 
 function isRateLimiterRes(value: unknown): value is RateLimiterRes {
   return value instanceof RateLimiterRes;
@@ -34,14 +35,11 @@ export class LoginRateLimiter {
     const { auth, redis: redisConfig } = runtime.config;
     const duration = auth.loginRateWindowS;
     const make = (name: string, points: number) =>
-      new RateLimiterRedis({
-        storeClient: redis,
-        keyPrefix: `${redisConfig.keyPrefix}:login:${name}`,
+      sharedRateLimiter(redis, redisConfig.keyPrefix, {
+        name: `login:${name}`,
         points,
         duration,
         blockDuration: duration,
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: new RateLimiterMemory({ points, duration, blockDuration: duration }),
       });
     this.perUsernameAndIp = make('user-ip', auth.loginMaxFailuresPerUsername);
     this.perUsername = make('user', auth.loginMaxFailuresPerUsername * ALL_ADDRESSES_FACTOR);

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
+import type { RateLimiterRedis } from 'rate-limiter-flexible';
 import { MESSAGES, type SessionUser } from '@atelier/shared';
 import { BadRequestError, ForbiddenError, TooManyRequestsError } from '../common/app-errors.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { REDIS } from '../redis/redis.module.js';
+import { sharedRateLimiter } from '../redis/shared-rate-limiter.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { PasswordHasher } from './password-hasher.js';
 
@@ -28,14 +29,11 @@ export class PasswordConfirmationService {
     @Inject(RUNTIME) runtime: Runtime,
   ) {
     const { auth, redis: redisConfig } = runtime.config;
-    const limit = { points: auth.loginMaxFailuresPerUsername, duration: auth.loginRateWindowS };
-    this.failures = new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix: `${redisConfig.keyPrefix}:confirm-password`,
-      ...limit,
-      blockDuration: limit.duration,
-      rejectIfRedisNotReady: true,
-      insuranceLimiter: new RateLimiterMemory({ ...limit, blockDuration: limit.duration }),
+    this.failures = sharedRateLimiter(redis, redisConfig.keyPrefix, {
+      name: 'confirm-password',
+      points: auth.loginMaxFailuresPerUsername,
+      duration: auth.loginRateWindowS,
+      blockDuration: auth.loginRateWindowS,
     });
   }
 
@@ -51,6 +49,7 @@ export class PasswordConfirmationService {
       await this.failures.penalty(key, 1);
       throw new ForbiddenError(WRONG_CONFIRMATION_PASSWORD);
     }
-    await this.failures.delete(key);
+    // the right password clears this admin's wrong ones; with none, there is nothing to clear
+    if (used) await this.failures.delete(key);
   }
 }

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { MESSAGES } from '@atelier/shared';
 import { TooManyRequestsError } from '../common/app-errors.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { REDIS } from '../redis/redis.module.js';
+import { sharedRateLimiter } from '../redis/shared-rate-limiter.js';
 
 /**
  * Jobs per user per fixed window, kept in Redis so every API process counts against the same
@@ -18,15 +19,10 @@ export class JobSubmitRateLimiter {
 
   constructor(@Inject(REDIS) redis: Redis, @Inject(RUNTIME) runtime: Runtime) {
     const { limits, redis: redisConfig } = runtime.config;
-    const points = limits.jobSubmitMaxPerUser;
-    const duration = limits.jobSubmitWindowS;
-    this.perUser = new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix: `${redisConfig.keyPrefix}:job-submit:user`,
-      points,
-      duration,
-      rejectIfRedisNotReady: true,
-      insuranceLimiter: new RateLimiterMemory({ points, duration }),
+    this.perUser = sharedRateLimiter(redis, redisConfig.keyPrefix, {
+      name: 'job-submit:user',
+      points: limits.jobSubmitMaxPerUser,
+      duration: limits.jobSubmitWindowS,
     });
   }
 

@@ -50,11 +50,14 @@ export class OverrideDefinitionsRepository {
     );
   }
 
-  async setLinkDefault(linkId: number, value: unknown, manager: EntityManager): Promise<void> {
-    await manager.query(`UPDATE workflow_overrides SET default_value = $2::jsonb WHERE id = $1`, [
-      linkId,
-      JSON.stringify(value),
-    ]);
+  /** Writes new defaults to these links, in one statement however many there are. */
+  async setLinkDefaults(changes: Array<{ id: number; value: unknown }>, manager: EntityManager): Promise<void> {
+    if (changes.length === 0) return;
+    await manager.query(
+      `UPDATE workflow_overrides o SET default_value = c.value
+         FROM jsonb_to_recordset($1::jsonb) AS c(id int, value jsonb) WHERE o.id = c.id`,
+      [JSON.stringify(changes)],
+    );
   }
 
   async delete(id: number, manager: EntityManager = this.repo.manager): Promise<void> {

@@ -97,14 +97,16 @@ export class OverrideDefinitionsService {
   }
 
   private async retypeDefaults(id: number, input: DefinitionInput, m: EntityManager): Promise<void> {
+    const changes: Array<{ id: number; value: unknown }> = [];
     for (const link of await this.definitions.linkDefaults(id, m)) {
       if (isBlank(link.default_value)) continue;
       const label = `The default value of ${input.display_name} in ${link.workflow_name}`;
       const problem = validateOverrideValue(input.data_type, input.validation_rules, link.default_value, label);
       if (problem) throw new ConflictError(`${problem}; change or clear that default first`);
       const value = overrideValueOf(input.data_type, input.validation_rules, link.default_value);
-      if (!isDeepStrictEqual(value, link.default_value)) await this.definitions.setLinkDefault(link.id, value, m);
+      if (!isDeepStrictEqual(value, link.default_value)) changes.push({ id: link.id, value });
     }
+    await this.definitions.setLinkDefaults(changes, m);
   }
 
   /** Refused while a workflow still exposes it: deleting would silently change those workflows. */
