@@ -1,8 +1,9 @@
 import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
 import { BATCH_SIZE_DEFAULT, MESSAGES, jobSubmittedMessage, submitJobSchema } from '@atelier/shared';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { errorText, fieldErrors } from '../../../lib/api-error';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useSubmitJob } from '../api/submit-job';
 import { BatchSizeInput, batchSizeFromInput } from './batch-size-input';
 
@@ -26,8 +27,8 @@ export function GeneratePanel({
   const jobNameId = useId();
   const batchSizeId = useId();
   const submit = useSubmitJob();
-  // Enter in the job name reaches generate() however the button looks: one job per press of intent
-  const inFlight = useRef(false);
+  // Enter in the job name reaches generate() however the button looks
+  const submitOnce = useSingleFlight(submit);
   const [jobName, setJobName] = useState('');
   const [batch, setBatch] = useState(String(BATCH_SIZE_DEFAULT));
   // Once Generate was pressed a blank required name stays reported, however often it is retyped.
@@ -54,7 +55,7 @@ export function GeneratePanel({
   };
 
   const generate = () => {
-    if (inFlight.current) return;
+    if (submitOnce.busy()) return;
     setMessage(null);
     setServerErrors({});
     const batchSize = batchSizeFromInput(batch);
@@ -66,15 +67,11 @@ export function GeneratePanel({
     setJobNameChecked(true);
     if (jobNameMissing && parameters) document.getElementById(jobNameId)?.focus();
     if (!parameters || jobNameMissing) return;
-    inFlight.current = true;
-    submit.mutate(
+    submitOnce.mutate(
       { workflow_id: workflowId, job_name: jobName.trim(), parameters, batch_size: batchSize },
       {
         onSuccess: () => setMessage({ status: 'success', text: jobSubmittedMessage(batchSize) }),
         onError: showServerAnswer,
-        onSettled: () => {
-          inFlight.current = false;
-        },
       },
     );
   };

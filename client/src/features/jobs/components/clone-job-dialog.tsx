@@ -1,9 +1,10 @@
 import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
 import { MESSAGES, cloneJobSchema, type Job } from '@atelier/shared';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-error';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useCloneJob } from '../api/clone-job';
 
 /** SPEC section 2, Job details: the clone action asks for a new job name, then opens the new job. */
@@ -12,8 +13,7 @@ export function CloneJobDialog({ job }: { job: Pick<Job, 'id' | 'job_name'> }) {
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const clone = useCloneJob(job.id);
-  // a second Enter or click lands before the button shows it is busy: one clone per press of intent
-  const inFlight = useRef(false);
+  const cloneOnce = useSingleFlight(clone);
   const navigate = useNavigate();
 
   const onOpenChange = (next: boolean) => {
@@ -32,15 +32,10 @@ export function CloneJobDialog({ job }: { job: Pick<Job, 'id' | 'job_name'> }) {
       return;
     }
     setNameError(null);
-    if (inFlight.current) return;
-    inFlight.current = true;
-    clone.mutate(parsed.data.job_name, {
+    cloneOnce.mutate(parsed.data.job_name, {
       onSuccess: ({ id }) => {
         setOpen(false);
         void navigate(paths.job.href(id));
-      },
-      onSettled: () => {
-        inFlight.current = false;
       },
     });
   };
