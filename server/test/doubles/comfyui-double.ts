@@ -23,6 +23,9 @@ export interface ReceivedUpload {
   bytes: Buffer;
 }
 
+/** An answer scripted in place of the real one: a status and body, or a body cut off mid-way. */
+export type ScriptedAnswer = { status: number; body?: string; contentType?: string } | 'cut';
+
 const CONTENT_TYPES: Record<string, string> = { '.png': 'image/png', '.webm': 'video/webm' };
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
@@ -66,6 +69,7 @@ export class ComfyUiDouble {
   private promptCounter = 0;
   private lostReply = false;
   private badGatewayUntil = 0;
+  private readonly scripted: Array<{ prefix: string; answer: ScriptedAnswer }> = [];
   url = '';
 
   private constructor(png: Buffer) {
@@ -101,6 +105,15 @@ export class ComfyUiDouble {
   /** A proxy in front of ComfyUI answers 502 Bad Gateway to every HTTP request for `ms` (a restart behind nginx). */
   badGatewayFor(ms: number): this {
     this.badGatewayUntil = Date.now() + ms;
+    return this;
+  }
+
+  /**
+   * The next request whose `METHOD /route` starts with `prefix` gets `answer` instead of the real
+   * one (a proxy's 500 page, a 429, a login wall, a download cut off); one entry per request.
+   */
+  answerNext(prefix: string, ...answers: ScriptedAnswer[]): this {
+    for (const answer of answers) this.scripted.push({ prefix, answer });
     return this;
   }
 
@@ -199,6 +212,8 @@ export class ComfyUiDouble {
         .end('<html><body><h1>502 Bad Gateway</h1></body></html>');
       return;
     }
+    const scripted = this.scripted.findIndex(({ prefix }) => key.startsWith(prefix));
+    if (scripted >= 0) return this.answerScripted(this.scripted.splice(scripted, 1)[0]!.answer, request, response);
     if (key === 'POST /prompt') return this.postPrompt(request, response, body);
     if (key === 'GET /prompt')
       return json(response, 200, { exec_info: { queue_remaining: this.runner.queueRemaining() } });
@@ -238,6 +253,16 @@ export class ComfyUiDouble {
     if (key === 'GET /view') return this.view(url, response);
     if (key === 'GET /system_stats') return json(response, 200, { system: { comfyui_version: 'double' }, devices: [] });
     response.writeHead(404).end('404: Not Found');
+  }
+
+  private answerScripted(answer: ScriptedAnswer, request: IncomingMessage, response: ServerResponse): void {
+    if (answer !== 'cut') {
+      response.writeHead(answer.status, { 'content-type': answer.contentType ?? 'text/plain' }).end(answer.body ?? '');
+      return;
+    }
+    // a promised 100 kB of which 1 kB arrives before the connection is reset
+    response.writeHead(200, { 'content-type': 'image/png', 'content-length': '100000' });
+    response.write(Buffer.alloc(1000), () => request.socket.resetAndDestroy());
   }
 
   private postPrompt(request: IncomingMessage, response: ServerResponse, raw: Buffer): void {

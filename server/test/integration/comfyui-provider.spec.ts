@@ -174,6 +174,68 @@ describe('ComfyUiProvider against the ComfyUI double', () => {
     expect(double.prompts).toHaveLength(1);
   });
 
+  it('keeps following a run through a 500 and an unreadable page while it polls, and sends the prompt once', async () => {
+    double.dropSocketMidRun().slowRun(50);
+    double
+      .answerNext('GET /history/', { status: 500, body: 'Internal Server Error' })
+      .answerNext('GET /queue', { status: 200, body: '<html>maintenance</html>', contentType: 'text/html' });
+    const request = await makeRequest({ values: { prompt: 'x', steps: 20 } });
+
+    const outcome = await provider.generate(request);
+
+    expect(outcome).toMatchObject({ status: 'produced', files: [{ contentType: 'image/png' }] });
+    expect(double.prompts).toHaveLength(1);
+  });
+
+  it('takes the prompt off ComfyUI when following it fails for good, so a retry does not run beside it', async () => {
+    double.dropSocketMidRun().slowRun(100);
+    const failures = Array.from({ length: 200 }, () => ({ status: 500, body: 'Internal Server Error' }));
+    const request = await makeRequest({ values: { prompt: 'x', steps: 60 } });
+    const running = settle(provider.generate(request));
+    await expect.poll(() => request.progress.length).toBeGreaterThan(0);
+    double.answerNext('GET /history/', ...failures);
+
+    // failing past the tolerance (1 s here)
+    expect(await running).toMatchObject({
+      retryable: true,
+      message: expect.stringMatching(/^ComfyUI answered GET \/history\/.* with HTTP 500/) as string,
+    });
+    const promptId = firstPromptId();
+    expect(double.interrupts).toEqual([promptId]);
+    await expect.poll(() => double.historyOf(promptId)?.status.status_str).toBe('error');
+  });
+
+  it('fetches an output again when its download is cut off, instead of running the prompt again', async () => {
+    double.answerNext('GET /view', 'cut');
+    const outcome = await provider.generate(await makeRequest());
+    expect(outcome).toMatchObject({ status: 'produced', files: [{ contentType: 'image/png' }] });
+    if (outcome.status !== 'produced') return;
+    expect((await sharp(await readFile(outcome.files[0]?.path ?? '')).metadata()).format).toBe('png');
+    expect(double.prompts).toHaveLength(1);
+  });
+
+  it('fails the whole job when ComfyUI or a proxy in front of it refuses the request (401, 403, 413)', async () => {
+    double
+      .answerNext('POST /prompt', { status: 401, body: '401: Unauthorized' })
+      .answerNext('POST /prompt', { status: 403, body: '' });
+    for (const refusal of ['(HTTP 401): login required', '(HTTP 403): access denied']) {
+      expect(await settle(provider.generate(await makeRequest()))).toMatchObject({
+        scope: 'job',
+        retryable: false,
+        message: `ComfyUI refused POST /prompt ${refusal}`,
+      });
+    }
+    const request = await makeRequest();
+    request.assets = { init_image: { path: await writeAsset('big.bin', Buffer.alloc(64)), filename: 'big.png' } };
+    double.answerNext('POST /upload/image', { status: 413, body: 'Request Entity Too Large' });
+    expect(await settle(provider.generate(request))).toMatchObject({
+      scope: 'job',
+      retryable: false,
+      message: 'ComfyUI refused POST /upload/image (HTTP 413): the request is larger than ComfyUI accepts',
+    });
+    expect(double.prompts).toHaveLength(0);
+  });
+
   it('keeps polling for a history entry that lands after execution_success, and queues nothing twice', async () => {
     // past the quick history retries after the event (150 ms here), inside the lost-prompt grace (400 ms)
     double.lagHistory(300);
@@ -312,11 +374,17 @@ describe('ComfyUiProvider against the ComfyUI double', () => {
     await double.close();
     provider = makeProvider(url, { socketOpenTimeoutMs: 200 });
     double = await ComfyUiDouble.start();
+    const submitted = vi.fn();
 
-    const error = await settle(provider.generate(await makeRequest()));
+    const error = await settle(provider.generate({ ...(await makeRequest()), onSubmitted: submitted }));
 
     expect(error).toBeInstanceOf(ProviderError);
-    expect(error).toMatchObject({ retryable: true, message: expect.stringMatching(/^ComfyUI unreachable/) as string });
+    expect(error).toMatchObject({
+      retryable: true,
+      message: expect.stringMatching(/^ComfyUI unreachable \(POST \/prompt\): connect ECONNREFUSED/) as string,
+    });
+    // nothing reached ComfyUI: the job is still submitting, not processing
+    expect(submitted).not.toHaveBeenCalled();
   });
 
   it('takes the prompt it stopped following off the queue once ComfyUI is back, before the retry is queued', async () => {

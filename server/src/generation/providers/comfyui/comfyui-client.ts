@@ -21,6 +21,22 @@ import {
 
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
 
+const JOB_REFUSALS = new Map([
+  [401, 'login required'],
+  [403, 'access denied'],
+  [413, 'the request is larger than ComfyUI accepts'],
+]);
+
+/** Errors of a connection that was never made: nothing of the request reached ComfyUI. */
+const NOT_CONNECTED_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
 export interface QueueState {
   running: string[];
   pending: string[];
@@ -185,7 +201,10 @@ export class ComfyUiClient {
       return new ComfyUiTransportError(`ComfyUI did not answer ${label} within ${this.requestTimeoutMs} ms`);
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     const reason = cause instanceof Error ? cause.message : String(cause);
-    return new ComfyUiTransportError(`ComfyUI unreachable (${label}): ${reason}`);
+    const code = cause instanceof Error && 'code' in cause ? cause.code : undefined;
+    return new ComfyUiTransportError(`ComfyUI unreachable (${label}): ${reason}`, {
+      notSent: typeof code === 'string' && NOT_CONNECTED_CODES.has(code),
+    });
   }
 
   private expectOk(answer: RawAnswer, label: string): void {
@@ -201,6 +220,13 @@ export class ComfyUiClient {
       // a proxy in front of ComfyUI that cannot reach it (a restart behind nginx): followed like a
       // dropped connection, not failed at once
       throw new ComfyUiTransportError(`ComfyUI unreachable (${label}): HTTP ${answer.status} from the proxy`);
+    }
+    if (JOB_REFUSALS.has(answer.status)) {
+      // a password or Origin check in front of ComfyUI, or a body over its limit: every item alike
+      throw new ProviderError(`ComfyUI refused ${label} (HTTP ${answer.status}): ${JOB_REFUSALS.get(answer.status)}`, {
+        retryable: false,
+        scope: 'job',
+      });
     }
     const retryable = answer.status >= 500 || answer.status === 429;
     const snippet = answer.text.slice(0, 200).trim();

@@ -6,10 +6,22 @@ import { executionErrorSchema, type HistoryEntry, type NodeErrors, type PromptRe
  * uses the type to tell a lost POST /prompt answer from a refusal.
  */
 export class ComfyUiTransportError extends ProviderError {
-  constructor(message: string) {
+  /** The connection was never made, so the request cannot have reached ComfyUI. */
+  readonly notSent: boolean;
+
+  constructor(message: string, options: { notSent?: boolean } = {}) {
     super(message, { retryable: true });
     this.name = 'ComfyUiTransportError';
+    this.notSent = options.notSent ?? false;
   }
+}
+
+/**
+ * Trouble worth asking again about: ComfyUI unreachable, a 5xx or 429, an answer we could not
+ * read. Not a refusal of the whole job (a login redirect, a refused key).
+ */
+export function isPassingTrouble(error: unknown): error is ProviderError {
+  return error instanceof ProviderError && error.retryable && error.scope === 'item';
 }
 
 function describeNodeErrors(nodeErrors: NodeErrors | undefined): string[] {

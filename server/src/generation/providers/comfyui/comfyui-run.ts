@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { ComfyUiClient } from './comfyui-client.js';
-import { ComfyUiTransportError, executionError, interruptedError, lostPromptError } from './comfyui-errors.js';
+import type { ComfyUiClient, QueueState } from './comfyui-client.js';
+import { executionError, interruptedError, isPassingTrouble, lostPromptError } from './comfyui-errors.js';
 import { pause, type RunMailbox } from './comfyui-run-mailbox.js';
 import type { ComfyUiSocket } from './comfyui-socket.js';
 import { type HistoryEntry, progressSchema } from './comfyui-wire.js';
@@ -53,24 +53,28 @@ class PromptWatch {
     const { ctx } = this;
     const { client, promptId, timing } = ctx;
     const now = Date.now();
+    let queue: QueueState;
     try {
       const entry = await client.getHistory(promptId);
       if (entry) return entry;
-      const queue = await client.getQueue();
-      this.unreachableSince = null;
-      if (queue.running.includes(promptId)) ctx.onStarted();
-      if (queue.running.includes(promptId) || queue.pending.includes(promptId)) {
-        this.missingSince = null;
-        return null;
-      }
-      this.missingSince ??= now;
-      if (now - this.missingSince >= timing.lostPromptGraceMs) throw lostPromptError();
+      queue = await client.getQueue();
     } catch (error) {
-      if (!(error instanceof ComfyUiTransportError)) throw error;
+      // a 500 or an unreadable page from ComfyUI or a proxy says nothing about the prompt: failing
+      // here would send the item again beside a prompt that may still run
+      if (!isPassingTrouble(error)) throw error;
       this.unreachableSince ??= now;
       if (now - this.unreachableSince >= timing.unreachableToleranceMs) throw error;
       this.ctx.logger?.warn({ promptId, err: error }, 'ComfyUI unreachable while following a run; still polling');
+      return null;
     }
+    this.unreachableSince = null;
+    if (queue.running.includes(promptId)) ctx.onStarted();
+    if (queue.running.includes(promptId) || queue.pending.includes(promptId)) {
+      this.missingSince = null;
+      return null;
+    }
+    this.missingSince ??= now;
+    if (now - this.missingSince >= timing.lostPromptGraceMs) throw lostPromptError();
     return null;
   }
 }
@@ -83,7 +87,7 @@ async function historyAfterFinish(ctx: RunContext): Promise<HistoryEntry | null>
       const entry = await ctx.client.getHistory(ctx.promptId);
       if (entry) return entry;
     } catch (error) {
-      if (!(error instanceof ComfyUiTransportError)) throw error;
+      if (!isPassingTrouble(error)) throw error;
     }
   }
   return null;

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { GenerationCancelledError } from '../generation-provider.js';
 import type { ComfyUiClient, PromptSubmission } from './comfyui-client.js';
 import { ComfyUiTransportError, nodeErrorsSummary, refusalError } from './comfyui-errors.js';
 import { pause } from './comfyui-run-mailbox.js';
@@ -12,6 +13,7 @@ export interface PromptBody {
 }
 
 const RESUBMIT_PAUSE_MS = 250;
+const NOT_SENT_PAUSE_MAX_MS = 2000;
 
 async function comfyUiKnows(client: ComfyUiClient, promptId: string): Promise<boolean> {
   const queue = await client.getQueue();
@@ -43,20 +45,33 @@ async function askWhetherComfyUiKnows(
 /**
  * POST /prompt with an idempotent retry: ComfyUI has no duplicate check, so after a lost answer the
  * prompt is sent again only when the id is in neither /queue nor /history (protocol section 12.2).
+ * A POST that never reached ComfyUI (down or restarting) is sent again for as long as a followed
+ * run may stay unreachable, and the item is not reported as taken meanwhile.
  * Answers the id ComfyUI runs the prompt under: ours, except on a server older than client-set ids
  * (PR #8189, July 2025), which makes its own and says so only in this answer.
  */
 export async function submitPrompt(
   client: ComfyUiClient,
   body: PromptBody,
-  options: { attempts: number; logger?: Logger },
+  options: { attempts: number; unreachableToleranceMs: number; signal: AbortSignal; logger?: Logger },
 ): Promise<string> {
-  for (let attempt = 1; ; attempt++) {
+  let lostAnswers = 0;
+  let unreachableSince: number | null = null;
+  for (let tries = 1; ; tries++) {
+    if (options.signal.aborted) throw new GenerationCancelledError();
     let submission: PromptSubmission;
     try {
       submission = await client.submitPrompt({ ...body });
     } catch (error) {
-      if (!(error instanceof ComfyUiTransportError)) throw error;
+      if (!(error instanceof ComfyUiTransportError) || options.signal.aborted) throw error;
+      if (error.notSent) {
+        unreachableSince ??= Date.now();
+        if (Date.now() - unreachableSince >= options.unreachableToleranceMs) throw error;
+        options.logger?.warn({ err: error }, 'ComfyUI unreachable; sending the prompt again');
+        await pause(Math.min(NOT_SENT_PAUSE_MAX_MS, RESUBMIT_PAUSE_MS * tries), options.signal);
+        continue;
+      }
+      lostAnswers++;
       // asked on the last attempt too: failing there would have the item's retry queue it a second time
       const known = await askWhetherComfyUiKnows(client, body.prompt_id, options.attempts, options.logger);
       if (known) {
@@ -71,9 +86,12 @@ export async function submitPrompt(
         );
         return body.prompt_id;
       }
-      if (attempt >= options.attempts) throw error;
-      options.logger?.warn({ err: error, attempt }, 'POST /prompt failed before ComfyUI queued it; sending again');
-      await pause(RESUBMIT_PAUSE_MS * attempt);
+      if (lostAnswers >= options.attempts) throw error;
+      options.logger?.warn(
+        { err: error, attempt: lostAnswers },
+        'POST /prompt failed before ComfyUI queued it; sending again',
+      );
+      await pause(RESUBMIT_PAUSE_MS * lostAnswers, options.signal);
       continue;
     }
     if (!submission.accepted) throw refusalError(submission.refusal);

@@ -14,7 +14,7 @@ import { ComfyUiEndpoint } from './comfyui-endpoint.js';
 import { ComfyUiTransportError, historyFailure } from './comfyui-errors.js';
 import { LeftBehindPrompts } from './comfyui-left-behind.js';
 import { downloadOutputs, outputItems } from './comfyui-outputs.js';
-import { followRun, RunStoppedError, type RunTiming } from './comfyui-run.js';
+import { followRun, type RunTiming } from './comfyui-run.js';
 import { RunMailbox } from './comfyui-run-mailbox.js';
 import { ComfyUiSocket } from './comfyui-socket.js';
 import { submitPrompt } from './comfyui-submit.js';
@@ -144,6 +144,8 @@ export class ComfyUiProvider implements GenerationProvider {
         { prompt: injected.graph, client_id: socket.clientId, prompt_id: promptId },
         {
           attempts: this.options.submitAttempts ?? 3,
+          unreachableToleranceMs: this.timing.unreachableToleranceMs,
+          signal: stop,
           logger,
         },
       );
@@ -166,10 +168,10 @@ export class ComfyUiProvider implements GenerationProvider {
         timing: this.timing,
         logger,
       }).catch(async (error: unknown) => {
-        if (error instanceof RunStoppedError && !(await cancelPrompt(client, runId, logger)))
+        // however following ended, the item may be sent again under a new id, and this one must not
+        // run beside it: unreachable past the tolerance, it is taken off once ComfyUI answers again
+        if (error instanceof ComfyUiTransportError || !(await cancelPrompt(client, runId, logger)))
           this.leftBehind.add(runId);
-        // unreachable past the tolerance: the item is retried under a new id, and this one must not run beside it
-        if (error instanceof ComfyUiTransportError) this.leftBehind.add(runId);
         throw error;
       });
       const failure = historyFailure(entry);
@@ -178,7 +180,9 @@ export class ComfyUiProvider implements GenerationProvider {
       if (!items.length) throw new ProviderError('ComfyUI produced no output', { retryable: false });
       return {
         status: 'produced',
-        files: await downloadOutputs(client, items, request.workDir, stop),
+        // the run ended in time; its files are bounded by silence (the client's idle timeout), not by
+        // the item's clock, so a long video fetched near the limit is not rendered all over again
+        files: await downloadOutputs(client, items, request.workDir, request.signal),
         seedUsed: seedUsed(injected),
       };
     } finally {
