@@ -61,7 +61,8 @@ export class ItemRunner implements OnApplicationBootstrap {
     for (let attempt = 1; attempt <= itemMaxAttempts; attempt++) {
       const workDir = await makeItemWorkDir();
       try {
-        const outcome = await provider.generate({ ...request, workDir, itemStartedAt });
+        const finalAttempt = attempt === itemMaxAttempts;
+        const outcome = await provider.generate({ ...request, workDir, itemStartedAt, finalAttempt });
         if (outcome.status === 'rejected') return { kind: 'rejected', reason: outcome.reason };
         if (outcome.files.length === 0) throw new ProviderError('The provider produced no file', { retryable: true });
         const outputs = await this.media.store(request.userId, request.jobId, request.batchIndex, outcome.files);

@@ -27,6 +27,8 @@ interface Fault {
   remaining: number;
   retryAfterS: number | undefined;
   route: FaultRoute;
+  /** Sent as is instead of the scripted `{error}` body. */
+  raw?: string;
 }
 
 /**
@@ -44,6 +46,7 @@ export class EokDouble {
   private overridesError: string | undefined;
   private submitDelayMs = 0;
   private outputSpec = { count: 1, declareContentType: true };
+  private stalledOutputs = 0;
   private readonly network: NetworkFaults;
 
   private constructor(
@@ -81,6 +84,18 @@ export class EokDouble {
   /** The next `times` requests on `route` answer `status` (with Retry-After when given). */
   respondTimes(status: number, times: number, retryAfterS?: number, route: FaultRoute = 'submit'): this {
     this.faults.push({ status, remaining: times, retryAfterS, route });
+    return this;
+  }
+
+  /** The next `times` answers on `route` are 200 with `body` as is (an answer off the contract). */
+  answerRaw(route: FaultRoute, body: string, times = 1): this {
+    this.faults.push({ status: 200, remaining: times, retryAfterS: undefined, route, raw: body });
+    return this;
+  }
+
+  /** The next output download sends its headers and 500 bytes of the promised 100 kB, then nothing. */
+  stallNextOutput(): this {
+    this.stalledOutputs += 1;
     return this;
   }
 
@@ -220,6 +235,10 @@ export class EokDouble {
     const fault = this.faults.find((f) => f.route === route && f.remaining > 0);
     if (!fault) return false;
     fault.remaining -= 1;
+    if (fault.raw !== undefined) {
+      res.writeHead(fault.status, { 'Content-Type': 'application/json' }).end(fault.raw);
+      return true;
+    }
     const headers: Record<string, string> =
       fault.retryAfterS === undefined ? {} : { 'Retry-After': String(fault.retryAfterS) };
     send(res, fault.status, { error: `Scripted ${fault.status}` }, headers);
@@ -237,6 +256,12 @@ export class EokDouble {
     const generation = this.generations.find((g) => g.id === id);
     if (this.fault(res, 'output')) return;
     if (!generation || generation.status !== 'succeeded') return send(res, 404, { error: 'Not found' });
+    if (this.stalledOutputs > 0) {
+      this.stalledOutputs -= 1;
+      res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': 100_000 });
+      res.write(Buffer.alloc(500));
+      return;
+    }
     const png = await samplePng(generation.body.seed + index);
     res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': png.length });
     res.end(png);

@@ -3,7 +3,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keyHint } from '../../src/generation/providers/eok/eok-api-key.js';
+import { pino } from 'pino';
+import type { Runtime } from '../../src/common/runtime.js';
 import { GenerationCancelledError, ProviderError } from '../../src/generation/providers/generation-provider.js';
+import { ItemRunner } from '../../src/pipeline/item-runner.js';
+import { MediaStore } from '../../src/pipeline/media-store.js';
 import { EokDouble } from '../doubles/eok-double.js';
 import {
   SYSTEM_KEY,
@@ -220,6 +224,81 @@ describe('EokProvider against the eok double', () => {
     expect(double.received('POST', `/v1/generations/${generation.id}/cancel`)).toHaveLength(1);
     expect(generation.status).toBe('cancelled');
     expect(double.generationCount).toBe(1);
+  });
+
+  it('fails at once when the server asks for a wait past the item time, instead of holding the worker', async () => {
+    double.respondTimes(429, 1, 6);
+    const started = Date.now();
+    const error = await providerError(
+      eokProvider(double.url, { timings: { itemTimeoutMs: 1000 } }).generate(await testItem()),
+    );
+    expect(error).toMatchObject({
+      retryable: false,
+      message: 'The external generation server is busy: it asked to wait 6 s, longer than the item may take (1 s)',
+    });
+    expect(Date.now() - started).toBeLessThan(1000);
+    // a 429 made nothing: there is no generation to look up or cancel
+    expect(double.received('POST', '/v1/generations')).toHaveLength(1);
+    expect(double.generationCount).toBe(0);
+  });
+
+  it("stops the generation when the pipeline's last attempt fails, instead of leaving it running", async () => {
+    double.hang().respondTimes(503, 1000, undefined, 'status');
+    const error = await providerError(eokProvider(double.url).generate(await testItem({ finalAttempt: true })));
+    expect(error).toMatchObject({ retryable: true, message: expect.stringContaining('HTTP 503') as string });
+    const generation = double.generations[0]!;
+    expect(double.received('POST', `/v1/generations/${generation.id}/cancel`)).toHaveLength(1);
+    expect(generation.status).toBe('cancelled');
+  });
+
+  it("is told by the pipeline's item runner which attempt is the last: only that one stops the generation", async () => {
+    double.hang().respondTimes(503, 1000, undefined, 'status');
+    const runtime = { config: { generation: { itemMaxAttempts: 2, itemRetryBaseMs: 5 } } } as unknown as Runtime;
+    const runner = new ItemRunner(new MediaStore(runtime), runtime, pino({ enabled: false }));
+    const cancelsDuringRun: number[] = [];
+    const { workDir: _unused, ...item } = await testItem({
+      onSubmitted: () => cancelsDuringRun.push(double.received('POST', '/v1/generations/gen_1/cancel').length),
+    });
+
+    const result = await runner.run(eokProvider(double.url), { ...item, userId: 7 });
+
+    expect(result).toMatchObject({ kind: 'failed', message: expect.stringContaining('HTTP 503') as string });
+    // the first attempt left it to the second, which follows the same generation and then stops it
+    expect(cancelsDuringRun).toEqual([0, 0]);
+    expect(double.generationCount).toBe(1);
+    expect(double.received('POST', '/v1/generations/gen_1/cancel')).toHaveLength(1);
+    expect(double.generations[0]!.status).toBe('cancelled');
+  });
+
+  it('reads past a malformed progress instead of failing a generation that runs', async () => {
+    double.answerRaw('status', JSON.stringify({ id: 'gen_1', status: 'running', progress: { value: 12 } }), 5);
+    const item = await testItem();
+    const outcome = await eokProvider(double.url).generate(item);
+    expect(outcome).toMatchObject({ status: 'produced', files: [{ contentType: 'image/png' }] });
+    expect(double.received('GET', '/v1/generations/gen_1').length).toBeGreaterThan(5);
+    expect(item.progress.at(-1)).toEqual([3, 3]);
+  });
+
+  it('says an answer off the contract is unreadable, not that the server could not be reached', async () => {
+    double.answerRaw('status', '<html>maintenance</html>', 100);
+    const error = await providerError(eokProvider(double.url).generate(await testItem()));
+    expect(error).toMatchObject({ retryable: true, scope: 'item' });
+    expect(error.message).toMatch(
+      /^The external generation server sent an unreadable answer \(status of gen_1\): GET \/v1\/generations\/gen_1: /,
+    );
+  });
+
+  it('fetches an output again when its download stalls, well before the item time runs out', async () => {
+    double.stallNextOutput();
+    const started = Date.now();
+    const provider = eokProvider(double.url, { timings: { requestTimeoutMs: 300, itemTimeoutMs: 20_000 } });
+    const outcome = await provider.generate(await testItem());
+    expect(outcome).toMatchObject({ status: 'produced', files: [{ contentType: 'image/png' }] });
+    if (outcome.status !== 'produced') return;
+    expect((await sharp(await readFile(outcome.files[0]!.path)).metadata()).format).toBe('png');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(double.received('GET', '/outputs/')).toHaveLength(2);
+    expect(double.received('POST', '/v1/generations/gen_1/cancel')).toHaveLength(0);
   });
 
   it('cancels the generation on the server when the job is cancelled while it runs', async () => {

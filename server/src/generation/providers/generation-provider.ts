@@ -48,6 +48,11 @@ export interface GenerationRequest {
    * provider that bounds an item's whole wait counts from it. Absent, the attempt's own start.
    */
   itemStartedAt?: number;
+  /**
+   * No attempt follows this one should it fail: a provider stops what it started on the server
+   * rather than leave it running for a retry that will not come.
+   */
+  finalAttempt?: boolean;
   /** An empty directory of this item's own; providers write every output file into it. */
   workDir: string;
   /** Aborted when the job is cancelled or the worker shuts down. */

@@ -1,10 +1,10 @@
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { z } from 'zod';
-import { EokHttpError, EokTransportError } from './eok-errors.js';
+import { EokHttpError, EokTransportError, EokUnreadableError } from './eok-errors.js';
 import { parseRetryAfter } from './eok-retry.js';
 import {
   eokErrorBodySchema,
@@ -50,33 +50,46 @@ export class EokClient {
   }
 
   /**
-   * Streams one output into `destination`. The request timeout covers the wait for the headers
-   * only: a large video may take longer to arrive, and the caller's signal bounds the whole.
-   * Returns the answer's Content-Type.
+   * Streams one output into `destination`. The request timeout bounds silence, not the transfer:
+   * the wait for the headers, then each wait for the next chunk (a large video may take longer to
+   * arrive than any one timeout; the caller's signal bounds the whole). Returns the Content-Type.
    */
   async download(url: URL, key: string | undefined, destination: string, signal: AbortSignal): Promise<string | null> {
-    const headersTimeout = new AbortController();
-    const timer = setTimeout(() => headersTimeout.abort(), this.options.requestTimeoutMs);
-    let response: Response;
+    const stalled = new AbortController();
+    const idle = setTimeout(() => stalled.abort(), this.options.requestTimeoutMs);
+    const what = `GET ${url.pathname}`;
     try {
-      const headers: Record<string, string> = key ? { Authorization: `Bearer ${key}` } : {};
-      response = await fetch(url, { headers, signal: AbortSignal.any([signal, headersTimeout.signal]) });
-    } catch (error) {
-      throw this.transportError(error, signal, `GET ${url.pathname}`, headersTimeout.signal.aborted);
+      let response: Response;
+      try {
+        const headers: Record<string, string> = key ? { Authorization: `Bearer ${key}` } : {};
+        response = await fetch(url, { headers, signal: AbortSignal.any([signal, stalled.signal]) });
+      } catch (error) {
+        throw this.transportError(error, signal, what, stalled.signal.aborted);
+      }
+      if (!response.ok || !response.body) {
+        await response.body?.cancel();
+        throw new EokHttpError(response.status, undefined, parseRetryAfter(response.headers.get('retry-after')));
+      }
+      const keepAlive = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          idle.refresh();
+          done(null, chunk);
+        },
+      });
+      try {
+        const body = Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>);
+        await pipeline(body, keepAlive, createWriteStream(destination));
+      } catch (error) {
+        await rm(destination, { force: true });
+        if (stalled.signal.aborted && !signal.aborted) {
+          throw new EokTransportError(`${what}: no data for ${this.options.requestTimeoutMs} ms`);
+        }
+        throw this.transportError(error, signal, what);
+      }
+      return response.headers.get('content-type');
     } finally {
-      clearTimeout(timer);
+      clearTimeout(idle);
     }
-    if (!response.ok || !response.body) {
-      await response.body?.cancel();
-      throw new EokHttpError(response.status, undefined, parseRetryAfter(response.headers.get('retry-after')));
-    }
-    try {
-      await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), createWriteStream(destination));
-    } catch (error) {
-      await rm(destination, { force: true });
-      throw this.transportError(error, signal, `GET ${url.pathname}`);
-    }
-    return response.headers.get('content-type');
   }
 
   /** One request; the answer's body text when it is 2xx. */
@@ -121,7 +134,7 @@ export class EokClient {
 
 function parseAnswer<S extends z.ZodType>(schema: S, text: string, what: string): z.infer<S> {
   const parsed = schema.safeParse(parseJson(text));
-  if (!parsed.success) throw new EokTransportError(`${what}: unreadable answer (${parsed.error.issues[0]?.message})`);
+  if (!parsed.success) throw new EokUnreadableError(`${what}: ${parsed.error.issues[0]?.message}`);
   return parsed.data;
 }
 

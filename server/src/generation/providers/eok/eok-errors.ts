@@ -22,6 +22,14 @@ export class EokTransportError extends Error {
   }
 }
 
+/** The server answered 2xx, but with a body that is not what the contract says. */
+export class EokUnreadableError extends EokTransportError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EokUnreadableError';
+  }
+}
+
 export const REFUSED_KEY_MESSAGE = 'The external generation server refused the API key';
 
 /** 429, 5xx and transport failures are transient (contract, "What the client must do"). */
@@ -53,6 +61,11 @@ function genericError(error: unknown, what: string): unknown {
     return new ProviderError(`The external generation server answered ${error.message} (${what})`, {
       retryable,
       retryAfterMs,
+    });
+  }
+  if (error instanceof EokUnreadableError) {
+    return new ProviderError(`The external generation server sent an unreadable answer (${what}): ${error.message}`, {
+      retryable: true,
     });
   }
   if (error instanceof EokTransportError) {

@@ -49,13 +49,15 @@ export function isTerminal(status: string): status is EokTerminalStatus {
 // Status is any string: a status added by a newer server reads as "still working", not as garbage.
 export const eokSubmittedSchema = z.object({ id: z.string().min(1), status: z.string() });
 
+// Only what the item cannot go on without is strict: a malformed progress or reason is dropped,
+// not allowed to fail a generation that is running or done.
 export const eokGenerationSchema = z.object({
   id: z.string().min(1),
   status: z.string(),
-  progress: z.object({ value: z.number(), max: z.number() }).nullish(),
-  outputs: z.array(z.object({ url: z.string().min(1), content_type: z.string().nullish() })).nullish(),
-  rejection_reason: z.string().nullish(),
-  error: z.string().nullish(),
+  progress: z.object({ value: z.number(), max: z.number() }).nullish().catch(null),
+  outputs: z.array(z.object({ url: z.string().min(1), content_type: z.string().nullish().catch(null) })).nullish(),
+  rejection_reason: z.string().nullish().catch(null),
+  error: z.string().nullish().catch(null),
 });
 
 export const eokErrorBodySchema = z.object({ error: z.string() });

@@ -28,6 +28,8 @@ interface ItemRun {
   request: GenerationRequest;
   key: string;
   generationId?: string;
+  /** The generation reached a terminal status: there is nothing left to stop. */
+  ended?: boolean;
   /** A submit failed in a way that may have made a generation whose id we never heard. */
   submitUnsure?: boolean;
   /** The job's signal or the item deadline, whichever comes first. */
@@ -96,15 +98,29 @@ export class EokProvider implements GenerationProvider {
         if (!handedBack(request.signal)) await this.stopGeneration(this.client, run, slug);
         throw new GenerationCancelledError();
       }
+      const limitS = this.timings.itemTimeoutMs / 1000;
       if (deadline.signal.aborted) {
         // a retry would only follow the same generation (same Idempotency-Key) past the bound, so the
         // item fails for good and the generation is stopped rather than left running for no one
         run.log.warn({ generationId: run.generationId }, 'eok item timed out');
         await this.stopGeneration(this.client, run, slug);
+        throw new ProviderError(`Timed out after ${limitS} s on the external generation server`, {
+          retryable: false,
+        });
+      }
+      const askedWaitMs = error instanceof ProviderError && error.retryable ? error.retryAfterMs : undefined;
+      if (askedWaitMs !== undefined && Date.now() + askedWaitMs >= deadlineAt) {
+        // the next attempt could only begin past the bound: failed now, not after holding the worker
+        await this.stopGeneration(this.client, run, slug);
         throw new ProviderError(
-          `Timed out after ${this.timings.itemTimeoutMs / 1000} s on the external generation server`,
+          `The external generation server is busy: it asked to wait ${Math.ceil(askedWaitMs / 1000)} s, ` +
+            `longer than the item may take (${limitS} s)`,
           { retryable: false },
         );
+      }
+      // no attempt follows: the generation is not left running for a retry that will not come
+      if (request.finalAttempt || (error instanceof ProviderError && !error.retryable)) {
+        await this.stopGeneration(this.client, run, slug);
       }
       throw error;
     } finally {
@@ -129,6 +145,7 @@ export class EokProvider implements GenerationProvider {
     if (run.request.signal.aborted) throw new GenerationCancelledError();
 
     const generation = await this.follow(client, run, submitted.id, !isTerminal(submitted.status));
+    run.ended = true;
     run.log.info({ generationId: generation.id, status: generation.status }, 'eok generation ended');
     switch (generation.status) {
       case 'succeeded':
@@ -165,6 +182,7 @@ export class EokProvider implements GenerationProvider {
    * have been made, that submit makes one, cancelled at once: cheaper than one left running unseen.
    */
   private async stopGeneration(client: EokClient, run: ItemRun, slug: string): Promise<void> {
+    if (run.ended) return;
     if (!run.generationId && run.submitUnsure) {
       try {
         const found = await this.submit(client, run, slug, AbortSignal.timeout(this.timings.requestTimeoutMs));
