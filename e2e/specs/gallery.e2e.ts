@@ -213,7 +213,17 @@ describe('gallery', () => {
       'r1',
       'fog',
     ]);
-    await field.fill('');
+    // fifty emoji are fifty characters, as the server counts them, though twice as many code units
+    const cats = '🐱'.repeat(50);
+    await field.fill(cats);
+    await field.press('Enter');
+    await expect
+      .poll(
+        async () => (await listGallery(owner.token, { folder: '' })).find((item) => item.id === id)?.user_tags,
+        WAIT,
+      )
+      .toEqual(['r1', 'fog', cats]);
+    expect(await field.inputValue()).toBe('');
 
     // Escape leaves the field for the image, not for the page under the dialog; the next closes it
     await field.focus();

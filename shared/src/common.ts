@@ -73,6 +73,11 @@ const HIDDEN_CHARACTERS = /(?![\u200c\u200d])[\p{Cc}\p{Cf}]/u;
 /** Something that shows: letters, digits, symbols; not only spaces or joiners. */
 const VISIBLE_CHARACTER = /[^\p{Z}\p{Cc}\p{Cf}]/u;
 
+/** Characters as zod's min and max count them: code points, so an emoji is one, not two. */
+export function characterCount(text: string): number {
+  return [...text].length;
+}
+
 /** A name with no hidden characters that shows something (or is empty: "required" is another rule). */
 export function isShownName(name: string): boolean {
   return !HIDDEN_CHARACTERS.test(name) && (name === '' || VISIBLE_CHARACTER.test(name));

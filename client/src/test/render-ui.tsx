@@ -8,13 +8,17 @@ import { AppProviders } from '../app/providers';
  * Mounts one component with the app's providers and no router. Queries never fire on their own,
  * so only what the component does before calling the API can be observed.
  */
-export function renderUi(ui: ReactElement): RenderResult {
+export function renderUi(ui: ReactElement): RenderResult & { rerenderUi(next: ReactElement): void } {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { enabled: false, retry: false }, mutations: { retry: false } },
   });
-  return render(
-    <AppProviders queryClient={queryClient} store={createStore()}>
-      {ui}
-    </AppProviders>,
+  const store = createStore();
+  const withProviders = (element: ReactElement) => (
+    <AppProviders queryClient={queryClient} store={store}>
+      {element}
+    </AppProviders>
   );
+  const result = render(withProviders(ui));
+  // new props for the same component, as a parent's render gives them: its state is kept
+  return { ...result, rerenderUi: (next) => result.rerender(withProviders(next)) };
 }

@@ -54,7 +54,7 @@ export function UserFoldersPanel({ userId }: { userId: number }) {
         <HStack gap={2} align="flex-end" wrap="wrap">
           <Field.Root flex="1" minW="10rem" required>
             <Field.Label>Folder name</Field.Label>
-            <Input value={name} maxLength={50} onChange={(e) => setName(e.target.value)} />
+            <Input value={name} onChange={(e) => setName(e.target.value)} />
           </Field.Root>
           <Field.Root w="5rem">
             <Field.Label>Hotkey</Field.Label>

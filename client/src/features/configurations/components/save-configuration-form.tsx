@@ -3,6 +3,7 @@ import { CONFIG_NAME_MAX, MESSAGES, saveConfigurationRequestSchema } from '@atel
 import { useState } from 'react';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { errorText, fieldErrors } from '../../../lib/api-error';
+import { useResetOnChange } from '../../../lib/use-reset-on-change';
 import { useSaveConfiguration } from '../api/save-configuration';
 
 const SAVED_TEXT = 'Configuration saved successfully!';
@@ -22,6 +23,10 @@ export function SaveConfigurationForm({
   const [nameError, setNameError] = useState<string | null>(null);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const fail = (text: string) => setMessage({ status: 'error', text });
+  useResetOnChange(workflowId, () => {
+    setMessage(null);
+    setNameError(null);
+  });
 
   const onSave = () => {
     setMessage(null);

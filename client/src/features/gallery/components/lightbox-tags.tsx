@@ -3,6 +3,7 @@ import {
   GALLERY_ITEM_MAX_TAGS,
   GALLERY_TAG_MESSAGES,
   TAG_MAX_LENGTH,
+  characterCount,
   normalizeTags,
   type GalleryItem,
 } from '@atelier/shared';
@@ -14,7 +15,7 @@ const SAVE_FAILED = 'Failed to save tags';
 
 /** What is wrong with the tags after an addition, or null. */
 function tagProblem(next: readonly string[]): string | null {
-  if (next.some((tag) => tag.length > TAG_MAX_LENGTH)) return GALLERY_TAG_MESSAGES.tooLong;
+  if (next.some((tag) => characterCount(tag) > TAG_MAX_LENGTH)) return GALLERY_TAG_MESSAGES.tooLong;
   if (next.length > GALLERY_ITEM_MAX_TAGS) return GALLERY_TAG_MESSAGES.tooMany;
   return null;
 }

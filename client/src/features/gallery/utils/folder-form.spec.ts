@@ -26,6 +26,15 @@ describe('folder form rules', () => {
     });
   });
 
+  it('counts characters as the server does: an emoji is one, however many code units it takes', () => {
+    expect(validateFolderForm(form({ name: '🐱'.repeat(50) }), folders, null).input?.name).toBe('🐱'.repeat(50));
+    expect(validateFolderForm(form({ name: '🐱'.repeat(51) }), folders, null).errors).toEqual({
+      name: 'Folder name must be at most 50 characters',
+    });
+    // and stores it as the server would: composed
+    expect(validateFolderForm(form({ name: 'Cafe\u0301' }), folders, null).input?.name).toBe('Caf\u00e9');
+  });
+
   it('takes no hotkey, or one digit 1-9 or letter a-z not used by another folder', () => {
     expect(validateFolderForm(form({ hotkey: '' }), folders, null).input?.hotkey).toBeNull();
     expect(validateFolderForm(form({ hotkey: '0' }), folders, null).errors?.hotkey).toBe(

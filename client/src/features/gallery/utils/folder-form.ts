@@ -2,8 +2,8 @@ import {
   DEFAULT_FOLDER_COLOR,
   FOLDER_HOTKEY_PATTERN,
   FOLDER_MESSAGES,
-  FOLDER_NAME_MAX,
   MESSAGES,
+  folderInputSchema,
   type FolderInput,
   type GalleryFolder,
 } from '@atelier/shared';
@@ -28,10 +28,11 @@ export function validateFolderForm(
   editingId: number | null,
 ): { input: FolderInput; errors: null } | { input: null; errors: FolderFormErrors } {
   const errors: FolderFormErrors = {};
-  const name = values.name.trim();
+  // the server's own rule, so the two count alike (an emoji is one character, not two)
+  const checked = folderInputSchema.shape.name.safeParse(values.name);
+  const name = checked.success ? checked.data : '';
   const hotkey = values.hotkey.trim().toLowerCase();
-  if (name === '') errors.name = MESSAGES.folderNameRequired;
-  else if (name.length > FOLDER_NAME_MAX) errors.name = `Folder name must be at most ${FOLDER_NAME_MAX} characters`;
+  if (!checked.success) errors.name = checked.error.issues[0]?.message ?? MESSAGES.folderNameRequired;
   if (hotkey !== '' && !FOLDER_HOTKEY_PATTERN.test(hotkey))
     errors.hotkey = 'Hotkey must be a single digit 1-9 or letter a-z';
   else if (hotkey !== '' && folders.some((f) => f.id !== editingId && f.hotkey === hotkey))

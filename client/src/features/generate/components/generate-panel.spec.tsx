@@ -52,6 +52,21 @@ describe('Generate panel', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('forgets "Please select a workflow first" once a workflow is chosen', async () => {
+    const user = userEvent.setup();
+    const panel = (workflowId: number | null) => (
+      <GeneratePanel workflowId={workflowId} jobNameRequired={false} collectParameters={() => ({})} />
+    );
+    const { rerenderUi } = renderUi(panel(null));
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.selectWorkflowFirst);
+
+    rerenderUi(panel(3));
+
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(MESSAGES.selectWorkflowFirst)).toBeNull();
+  });
+
   /** The form field (label, control, messages) around the control labelled `label`. */
   const fieldOf = (label: RegExp) => screen.getByLabelText(label).closest<HTMLElement>('[data-part="root"]')!;
 

@@ -3,6 +3,7 @@ import { BATCH_SIZE_DEFAULT, MESSAGES, jobSubmittedMessage, submitJobSchema } fr
 import { useId, useState } from 'react';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { errorText, fieldErrors } from '../../../lib/api-error';
+import { useResetOnChange } from '../../../lib/use-reset-on-change';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useSubmitJob } from '../api/submit-job';
 import { BatchSizeInput, batchSizeFromInput } from './batch-size-input';
@@ -36,6 +37,11 @@ export function GeneratePanel({
   const [serverErrors, setServerErrors] = useState<{ job_name?: string; batch_size?: string }>({});
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const fail = (text: string) => setMessage({ status: 'error', text });
+  // 'Please select a workflow first', or another workflow's success or errors, no longer apply
+  useResetOnChange(workflowId, () => {
+    setMessage(null);
+    setServerErrors({});
+  });
 
   const jobNameMissing = jobNameRequired && !jobName.trim();
   const jobNameError = serverErrors.job_name ?? (jobNameChecked && jobNameMissing ? MESSAGES.enterJobName : null);

@@ -1,0 +1,28 @@
+import { MESSAGES } from '@atelier/shared';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderUi } from '../../../test/render-ui';
+import { SaveConfigurationForm } from './save-configuration-form';
+
+describe('Save configuration form', () => {
+  it("asks for a name and a workflow, and drops both messages once a workflow is chosen, keeping the name's field", async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const user = userEvent.setup();
+    const form = (workflowId: number | null) => (
+      <SaveConfigurationForm workflowId={workflowId} getValues={() => ({})} buttonLabel="Save Config" />
+    );
+    const { rerenderUi } = renderUi(form(null));
+    await user.click(screen.getByRole('button', { name: 'Save Config' }));
+    expect(screen.getByText(MESSAGES.enterConfigurationName)).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.selectWorkflowFirst);
+    await user.type(screen.getByLabelText('Configuration name'), 'Night');
+
+    rerenderUi(form(3));
+
+    expect(screen.queryByText(MESSAGES.enterConfigurationName)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText('Configuration name')).toHaveValue('Night');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
