@@ -368,6 +368,28 @@ describe('ComfyUiProvider against the ComfyUI double', () => {
     expect(double.interrupts).toEqual([]);
   });
 
+  it('fails the job, taking its prompt off the queue, when ComfyUI starts nothing new for twice the item timeout', async () => {
+    await provider.close();
+    provider = makeProvider(double.url, { itemTimeoutS: 1 });
+    // an executor stuck: nothing new starts, so the prompt would wait for ever
+    double.pauseQueue();
+    const submitted = vi.fn();
+    const started = Date.now();
+
+    const error = await settle(provider.generate({ ...(await makeRequest()), onSubmitted: submitted }));
+
+    expect(error).toMatchObject({
+      scope: 'job',
+      retryable: false,
+      message: 'ComfyUI started nothing new for 2 s while our prompt waited: its queue is stuck',
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+    expect(submitted).toHaveBeenCalledTimes(1);
+    const promptId = firstPromptId();
+    expect(double.deletes).toEqual([promptId]);
+    expect(double.isPending(promptId)).toBe(false);
+  });
+
   it('fails with a retryable error when ComfyUI cannot be reached', async () => {
     const url = double.url;
     await provider.close();

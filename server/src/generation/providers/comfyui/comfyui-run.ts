@@ -3,6 +3,7 @@ import type { ComfyUiClient, QueueState } from './comfyui-client.js';
 import { executionError, interruptedError, isPassingTrouble, lostPromptError } from './comfyui-errors.js';
 import { pause, type RunMailbox } from './comfyui-run-mailbox.js';
 import type { ComfyUiSocket } from './comfyui-socket.js';
+import { ProviderError } from '../generation-provider.js';
 import { type HistoryEntry, progressSchema } from './comfyui-wire.js';
 
 export interface RunTiming {
@@ -14,6 +15,11 @@ export interface RunTiming {
   unreachableToleranceMs: number;
   /** Waits between history reads after a "finished" event: the entry can lag the event. */
   historyRetryMs: number[];
+  /**
+   * How long our prompt may wait while ComfyUI starts nothing new (the same prompt running, or
+   * none): past it, ComfyUI is stuck, and waiting on would hold the item for ever.
+   */
+  queueStallMs: number;
 }
 
 export interface RunContext {
@@ -45,6 +51,9 @@ export class RunStoppedError extends Error {
 class PromptWatch {
   private missingSince: number | null = null;
   private unreachableSince: number | null = null;
+  /** What ComfyUI was running when last seen, and since when: the queue moves when it changes. */
+  private running = '';
+  private queueMovedAt = Date.now();
 
   constructor(private readonly ctx: RunContext) {}
 
@@ -69,6 +78,7 @@ class PromptWatch {
     }
     this.unreachableSince = null;
     if (queue.running.includes(promptId)) ctx.onStarted();
+    if (queue.pending.includes(promptId)) this.checkQueueMoves(queue, now);
     if (queue.running.includes(promptId) || queue.pending.includes(promptId)) {
       this.missingSince = null;
       return null;
@@ -77,6 +87,23 @@ class PromptWatch {
     if (now - this.missingSince >= timing.lostPromptGraceMs) throw lostPromptError();
     return null;
   }
+
+  /** Every item waits behind the same stuck prompt: the job fails once rather than each item for ever. */
+  private checkQueueMoves(queue: QueueState, now: number): void {
+    const running = queue.running.join(' ');
+    if (running !== this.running) {
+      this.running = running;
+      this.queueMovedAt = now;
+    }
+    if (now - this.queueMovedAt >= this.ctx.timing.queueStallMs) throw queueStalledError(this.ctx.timing.queueStallMs);
+  }
+}
+
+function queueStalledError(stallMs: number): ProviderError {
+  return new ProviderError(
+    `ComfyUI started nothing new for ${Math.round(stallMs / 1000)} s while our prompt waited: its queue is stuck`,
+    { retryable: false, scope: 'job' },
+  );
 }
 
 async function historyAfterFinish(ctx: RunContext): Promise<HistoryEntry | null> {

@@ -62,6 +62,9 @@ export class ComfyUiProvider implements GenerationProvider {
       lostPromptGraceMs: options.lostPromptGraceMs ?? 10_000,
       unreachableToleranceMs: options.unreachableToleranceMs ?? 60_000,
       historyRetryMs: options.historyRetryMs ?? [0, 150, 300, 600, 1200],
+      // a prompt that runs longer than an item may is interrupted by its worker (ours) or is not ours:
+      // twice that with nothing new started, ComfyUI is stuck
+      queueStallMs: options.queueStallMs ?? 2 * config.itemTimeoutS * 1000,
     };
     this.leftBehind = new LeftBehindPrompts(this.logger);
     // A missing URL fails the jobs that need ComfyUI, not the start-up of a worker that may never.
