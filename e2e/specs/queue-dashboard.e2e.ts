@@ -26,6 +26,14 @@ describe('queue dashboard', () => {
       .waitFor();
     expect(await admin.getByText('Loading...').count()).toBe(0);
     await capture(admin, 'admin-queue-dashboard');
+    // signing out closes the dashboard in this browser too: its cookie held the same token
+    await admin.goto(appUrl('/'));
+    await admin.getByRole('button', { name: 'Sign out' }).click();
+    await admin.getByLabel('Username').waitFor();
+    await expect
+      .poll(async () => (await admin.context().cookies()).some((c) => c.name === 'atelier_queue_dashboard'))
+      .toBe(false);
+    expect((await admin.goto(appUrl('/admin/queues')))?.status()).toBe(401);
 
     const user = await openAs(await createUser('user'));
     const refused = await user.goto(appUrl('/admin/queues'));

@@ -20,6 +20,11 @@ export function dashboardCookie(token: string, maxAgeS: number, secure: boolean)
   return attributes.join('; ');
 }
 
+/** The same cookie, empty and already expired: the browser drops it. */
+export function expiredDashboardCookie(secure: boolean): string {
+  return dashboardCookie('', 0, secure);
+}
+
 export function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const eq = part.indexOf('=');

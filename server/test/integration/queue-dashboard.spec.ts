@@ -84,6 +84,14 @@ describe('the queue dashboard at /admin/queues', () => {
     expect(withCookie.status).toBe(200);
   });
 
+  it('clears the cookie on sign-out, for anyone, without a session', async () => {
+    const res = await t.request('DELETE', '/api/admin/queue-dashboard/session');
+    expect(res.status).toBe(204);
+    expect(res.headers.get('set-cookie')).toBe(
+      'atelier_queue_dashboard=; Path=/admin/queues; Max-Age=0; HttpOnly; SameSite=Strict',
+    );
+  });
+
   it('stops honouring the cookie once the admin is demoted or deleted', async () => {
     const other = await t.createUser({ role: 'admin' });
     const token = await t.login(other);

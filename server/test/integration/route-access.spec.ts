@@ -15,6 +15,7 @@ import {
  * file until it is added here on purpose.
  */
 const PUBLIC_ROUTES = [
+  'delete /api/admin/queue-dashboard/session',
   'get /api/assets',
   'get /api/docs',
   'get /api/docs/atelier-swagger-init.js',

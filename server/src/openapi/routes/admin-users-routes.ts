@@ -170,4 +170,13 @@ export const adminUsersRoutes: RouteDoc[] = [
     access: 'admin',
     responses: [{ status: 204, description: 'The cookie is set (Set-Cookie)' }],
   },
+  {
+    method: 'delete',
+    path: '/admin/queue-dashboard/session',
+    tag: 'Users',
+    summary: 'Forget the queue dashboard cookie in this browser (on sign-out)',
+    description: 'Expires the cookie set above. Needs no session: it only clears the caller’s own cookie.',
+    access: 'public',
+    responses: [{ status: 204, description: 'The cookie is expired (Set-Cookie)' }],
+  },
 ];

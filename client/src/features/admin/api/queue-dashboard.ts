@@ -8,3 +8,9 @@ export async function openQueueDashboard(): Promise<void> {
   await apiRequest('/admin/queue-dashboard/session', z.undefined(), { method: 'POST' });
   window.location.assign(QUEUE_DASHBOARD_URL);
 }
+
+/** Sign-out: the dashboard's cookie holds the same token, so this browser must forget it too. */
+export function forgetQueueDashboard(): void {
+  // best effort, and it must outlive the page's navigation to the login screen
+  void fetch('/api/admin/queue-dashboard/session', { method: 'DELETE', keepalive: true }).catch(() => undefined);
+}

@@ -3,9 +3,10 @@ import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { disconnectSocket } from '../../../lib/socket';
+import { forgetQueueDashboard } from '../../admin/api/queue-dashboard';
 import { sessionAtom } from '../atoms/session-atom';
 
-/** Ends the session here: storage, cached server data and the live connection all go. */
+/** Ends the session here: storage, cached server data, the live connection and the dashboard's cookie all go. */
 export function useSignOut(): () => void {
   const queryClient = useQueryClient();
   const setSession = useSetAtom(sessionAtom);
@@ -14,6 +15,7 @@ export function useSignOut(): () => void {
   return () => {
     setSession(null);
     disconnectSocket();
+    forgetQueueDashboard();
     queryClient.clear();
     void navigate(paths.home.href(), { replace: true });
   };
