@@ -166,6 +166,53 @@ describe('admin area', () => {
     expect(await user.getByText(name).count()).toBe(0);
   });
 
+  it("keeps unsaved JSON through Escape and outside clicks, and refuses a save over another admin's change", async () => {
+    const file = `e2e-shared-${randomBytes(3).toString('hex')}`;
+    const token = await apiToken(inject('e2eAdmin'));
+    await call('/base-workflows', { method: 'POST', token, body: JSON.stringify({ name: file, content: { v: 1 } }) });
+    onTestFinished(async () => {
+      const password = inject('e2eAdmin').password;
+      await call(`/base-workflows/${file}.json`, {
+        method: 'DELETE',
+        token,
+        body: JSON.stringify({ confirmPassword: password }),
+      });
+    });
+    const admin = await openAs(inject('e2eAdmin'));
+    await admin.goto(appUrl('/admin'));
+    await admin.getByRole('button', { name: `Edit ${file}.json` }).click();
+    const editor = admin.getByRole('dialog');
+    await expect.poll(() => jsonEditor(admin).innerText()).toContain('"v": 1');
+    await jsonEditor(admin).fill('{"v": "mine"}');
+
+    // Escape in CodeMirror's search box closes the box, not the dialog
+    await jsonEditor(admin).press('Control+f');
+    const search = editor.getByRole('textbox', { name: 'Find' });
+    await search.waitFor();
+    await search.press('Escape');
+    await search.waitFor({ state: 'detached' });
+    // with unsaved text, Escape and a click outside keep the dialog and say how to discard it
+    await jsonEditor(admin).press('Escape');
+    await editor.getByText('This workflow has unsaved changes: save them, or press Cancel to discard them').waitFor();
+    await admin.mouse.click(5, 5);
+    expect(await editor.isVisible()).toBe(true);
+    expect(await jsonEditor(admin).innerText()).toContain('"mine"');
+
+    // another admin saves meanwhile: this save is refused, and the text typed here stays
+    await call(`/base-workflows/${file}.json`, {
+      method: 'PUT',
+      token,
+      body: JSON.stringify({ content: { v: 'theirs' } }),
+    });
+    await editor.getByRole('button', { name: 'Save Changes' }).click();
+    await editor.getByText(`${file}.json was changed by someone else since you opened it`, { exact: false }).waitFor();
+    expect(await jsonEditor(admin).innerText()).toContain('"mine"');
+    const stored = await call<{ content: unknown }>(`/base-workflows/${file}.json`, { token });
+    expect(stored.content).toEqual({ v: 'theirs' });
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await editor.waitFor({ state: 'detached' });
+  });
+
   it('creates a user who can then sign in', async () => {
     const admin = await openAs(inject('e2eAdmin'));
     await admin.goto(appUrl('/admin?tab=users'));

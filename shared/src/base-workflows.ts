@@ -27,10 +27,14 @@ export const createBaseWorkflowRequestSchema = z.object({
   content: baseWorkflowFileContentSchema,
 });
 
-/** PUT /base-workflows/{filename}. A `newName` renames the file in the same commit. */
+/**
+ * PUT /base-workflows/{filename}. A `newName` renames the file in the same commit. `baseSha`, the
+ * sha the file was read with, makes the save refused (409) when someone changed the file since.
+ */
 export const updateBaseWorkflowRequestSchema = z.object({
   content: baseWorkflowFileContentSchema,
   newName: z.string().nullish(),
+  baseSha: z.string().nullish(),
 });
 
 /**

@@ -37,7 +37,7 @@ export class BaseWorkflowsController {
     @Param('filename') filename: string,
     @Body() body: RequestBody,
   ): Promise<BaseWorkflowChange & { message: string }> {
-    const change = await this.baseWorkflows.update(user, filename, body?.content, body?.newName);
+    const change = await this.baseWorkflows.update(user, filename, body?.content, body?.newName, body?.baseSha);
     const verb = change.name === filename ? 'updated' : 'renamed';
     return { ...change, message: `Base workflow ${verb} successfully! ${COMMITTED}` };
   }

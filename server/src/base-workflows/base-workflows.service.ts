@@ -95,13 +95,23 @@ export class BaseWorkflowsService {
     rawName: string,
     content: unknown,
     rawNewName: unknown,
+    baseSha?: unknown,
   ): Promise<BaseWorkflowChange> {
     const name = parseExistingFileName(rawName);
     const newName =
       rawNewName === undefined || rawNewName === null || rawNewName === '' ? name : toBaseWorkflowFileName(rawNewName);
     const text = toFileContent(content);
+    if (baseSha !== undefined && baseSha !== null && typeof baseSha !== 'string') {
+      throw new BadRequestError('baseSha must be the sha the file was read with');
+    }
     return this.commitChange(actor, async () => {
       if (!this.store.exists(name)) throw new NotFoundError('Base workflow not found');
+      // two admins editing one file: the second save would drop the first one's change unseen
+      if (baseSha && (await this.store.read(name))?.sha !== baseSha) {
+        throw new ConflictError(
+          `${name} was changed by someone else since you opened it; reopen it to see that change before saving yours`,
+        );
+      }
       if (newName === name) return { name, edit: { write: { name, content: text } }, message: `Update ${name}` };
       const taken = await this.store.sameNameInAnyCase(newName, name);
       if (taken) throw new ConflictError(`A base workflow named ${taken} already exists`);

@@ -292,6 +292,55 @@ describe('base workflows in git', () => {
     expect(otherCase.body).toEqual({ error: 'A base workflow named upscale.json already exists' });
   });
 
+  it("refuses a save made on a version another admin has changed since, keeping that admin's change", async () => {
+    const created = await t.request<{ sha: string }>('POST', '/api/base-workflows', {
+      token: admin,
+      body: { name: 'shared-edit', content: { from: 'start' } },
+    });
+    const opened = (await t.request<{ sha: string }>('GET', '/api/base-workflows/shared-edit.json', { token: admin }))
+      .body.sha;
+    expect(opened).toBe(created.body.sha);
+    const other = await t.login(await t.createUser({ role: 'admin' }));
+    const first = await t.request<{ sha: string }>('PUT', '/api/base-workflows/shared-edit.json', {
+      token: other,
+      body: { content: { from: 'other admin' }, baseSha: opened },
+    });
+    expect(first.status).toBe(200);
+    const headBefore = git(repo, 'rev-parse', 'HEAD');
+
+    for (const newName of [undefined, 'shared-edit-renamed']) {
+      const stale = await t.request('PUT', '/api/base-workflows/shared-edit.json', {
+        token: admin,
+        body: { content: { from: 'ada' }, baseSha: opened, ...(newName ? { newName } : {}) },
+      });
+      expect(stale.status).toBe(409);
+      expect(stale.body).toEqual({
+        error:
+          'shared-edit.json was changed by someone else since you opened it; reopen it to see that change before saving yours',
+      });
+    }
+    expect(git(repo, 'rev-parse', 'HEAD')).toBe(headBefore);
+    const now = await t.request<{ content: unknown }>('GET', '/api/base-workflows/shared-edit.json', { token: admin });
+    expect(now.body.content).toEqual({ from: 'other admin' });
+    // read again, the save goes through; without baseSha a caller saves as before
+    const fresh = await t.request('PUT', '/api/base-workflows/shared-edit.json', {
+      token: admin,
+      body: { content: { from: 'ada' }, baseSha: first.body.sha },
+    });
+    expect(fresh.status).toBe(200);
+    expect(
+      (await t.request('PUT', '/api/base-workflows/shared-edit.json', { token: admin, body: { content: {} } })).status,
+    ).toBe(200);
+    expect(
+      (
+        await t.request('PUT', '/api/base-workflows/shared-edit.json', {
+          token: admin,
+          body: { content: {}, baseSha: 7 },
+        })
+      ).body,
+    ).toEqual({ error: 'baseSha must be the sha the file was read with' });
+  });
+
   it('refuses to delete a base workflow that slug workflows run, naming them', async () => {
     const slug = await slugWorkflowRunning('Upscale on the server', 'upscale');
     const commits = git(repo, 'rev-list', '--count', 'HEAD');

@@ -71,7 +71,11 @@ export const adminCatalogueRoutes: RouteDoc[] = [
     params: fileParams,
     body: updateBaseWorkflowRequestSchema,
     responses: [ok(baseWorkflowChangeSchema)],
-    errors: { 400: BAD_FILE, 404: either(BASE_NOT_FOUND), 409: either(NAME_TAKEN) },
+    errors: {
+      400: BAD_FILE,
+      404: either(BASE_NOT_FOUND),
+      409: either(NAME_TAKEN, '<name> was changed by someone else since you opened it; reopen it …'),
+    },
   },
   {
     method: 'delete',

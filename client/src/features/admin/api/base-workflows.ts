@@ -32,14 +32,18 @@ export function useBaseWorkflow(name: string | null) {
 
 export type SaveBaseWorkflow =
   | { mode: 'create'; name: string; content: string }
-  | { mode: 'update'; filename: string; newName?: string; content: string };
+  | { mode: 'update'; filename: string; newName?: string; content: string; baseSha?: string };
 
 export function saveBaseWorkflow(body: SaveBaseWorkflow): Promise<BaseWorkflowChange> {
   return body.mode === 'create'
     ? apiRequest('/base-workflows', changeSchema, { method: 'POST', body: { name: body.name, content: body.content } })
     : apiRequest(file(body.filename), changeSchema, {
         method: 'PUT',
-        body: { content: body.content, ...(body.newName ? { newName: body.newName } : {}) },
+        body: {
+          content: body.content,
+          ...(body.newName ? { newName: body.newName } : {}),
+          ...(body.baseSha ? { baseSha: body.baseSha } : {}),
+        },
       });
 }
 

@@ -23,6 +23,7 @@ import { formatJson, jsonProblem, stripJsonSuffix, withJsonSuffix } from '../uti
 const JsonCodeEditor = lazy(() => import('./json-code-editor').then((m) => ({ default: m.JsonCodeEditor })));
 
 const NEW_WORKFLOW = '{\n  \n}';
+const UNSAVED_TEXT = 'This workflow has unsaved changes: save them, or press Cancel to discard them';
 
 /**
  * Creates a base workflow (`filename` null) or edits one, renaming allowed. Each save is one
@@ -42,11 +43,16 @@ export function BaseWorkflowEditorDialog({
   const [name, setName] = useState(filename ? stripJsonSuffix(filename) : '');
   const [content, setContent] = useState(filename ? '' : NEW_WORKFLOW);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
-  const rawContent = loaded.data?.raw_content;
+  // the file as this editor first read it: a later read (another admin saved) must not replace
+  // what is being typed, and the save names this version so it cannot drop their change unseen
+  const [baseSha, setBaseSha] = useState<string | null>(null);
+  const data = loaded.data;
 
   useEffect(() => {
-    if (rawContent !== undefined) setContent(rawContent);
-  }, [rawContent]);
+    if (!data || baseSha !== null) return;
+    setContent(data.raw_content);
+    setBaseSha(data.sha);
+  }, [data, baseSha]);
 
   const format = () => {
     const result = formatJson(content);
@@ -54,6 +60,20 @@ export function BaseWorkflowEditorDialog({
       setContent(result.text);
       setMessage(null);
     } else setMessage({ status: 'error', text: `Cannot format: ${result.message}` });
+  };
+
+  const dirty =
+    filename === null
+      ? content !== NEW_WORKFLOW || name.trim() !== ''
+      : data !== undefined && (content !== data.raw_content || withJsonSuffix(name) !== filename);
+
+  // Escape in CodeMirror's search box closes that box only; elsewhere it would throw the unsaved
+  // text away, so then it only says how to do that on purpose
+  const onEscape = (event: KeyboardEvent) => {
+    if (event.target instanceof Element && event.target.closest('.cm-panels')) return event.preventDefault();
+    if (!dirty) return;
+    event.preventDefault();
+    setMessage({ status: 'error', text: UNSAVED_TEXT });
   };
 
   const submit = () => {
@@ -64,7 +84,13 @@ export function BaseWorkflowEditorDialog({
     const newName = withJsonSuffix(name);
     save.mutate(
       filename
-        ? { mode: 'update', filename, content, ...(newName !== filename ? { newName } : {}) }
+        ? {
+            mode: 'update',
+            filename,
+            content,
+            ...(newName !== filename ? { newName } : {}),
+            ...(baseSha ? { baseSha } : {}),
+          }
         : { mode: 'create', name: newName, content },
       {
         onSuccess: (change) => onSaved(change.message),
@@ -74,7 +100,14 @@ export function BaseWorkflowEditorDialog({
   };
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size="xl" placement="center">
+    <Dialog.Root
+      open
+      onOpenChange={(details) => !details.open && onClose()}
+      size="xl"
+      placement="center"
+      closeOnInteractOutside={false}
+      onEscapeKeyDown={onEscape}
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner px={4}>
