@@ -213,6 +213,47 @@ describe('admin area', () => {
     await editor.waitFor({ state: 'detached' });
   });
 
+  it('keeps an unsaved override row through a visit to another tab, and wraps a long category beside its actions', async () => {
+    const admin = await openAs(inject('e2eAdmin'));
+    await admin.goto(appUrl('/admin'));
+    await tab(admin, 'Override Definitions').click();
+    await admin.getByRole('button', { name: 'Add New Override' }).click();
+    const table = admin.getByRole('table', { name: 'Override definitions' });
+    await table.getByText('New', { exact: true }).waitFor();
+    await tab(admin, 'Base Workflows').click();
+    await tab(admin, 'Override Definitions').click();
+    await table.getByText('New', { exact: true }).waitFor();
+    await table.getByRole('button', { name: 'Cancel', exact: true }).click();
+    expect(await table.getByText('New', { exact: true }).count()).toBe(0);
+
+    const key = `override_e2e_long_${randomBytes(3).toString('hex')}`;
+    const token = await apiToken(inject('e2eAdmin'));
+    const created = await call<{ id: number }>('/override-definitions', {
+      method: 'POST',
+      token,
+      body: JSON.stringify({
+        override_key: key,
+        display_name: 'Long category',
+        data_type: 'string',
+        category: 'c'.repeat(99),
+      }),
+    });
+    onTestFinished(() =>
+      call(`/override-definitions/${created.id}`, {
+        method: 'DELETE',
+        token,
+        body: JSON.stringify({ confirmPassword: inject('e2eAdmin').password }),
+      }).then(() => undefined),
+    );
+    await admin.reload();
+    const remove = admin.getByRole('button', { name: `Delete ${key}` });
+    await remove.waitFor();
+    // in view without scrolling the table sideways
+    const box = await remove.boundingBox();
+    const viewport = admin.viewportSize()!;
+    expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+  });
+
   it('creates a user who can then sign in', async () => {
     const admin = await openAs(inject('e2eAdmin'));
     await admin.goto(appUrl('/admin?tab=users'));

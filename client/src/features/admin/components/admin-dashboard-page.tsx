@@ -37,8 +37,9 @@ export function AdminDashboardPage() {
         onValueChange={(details) => setParams({ tab: details.value }, { replace: true })}
         variant="line"
         colorPalette="purple"
+        // a tab is mounted when first opened and kept: rows typed on Override Definitions and not yet
+        // saved must survive a look at another tab
         lazyMount
-        unmountOnExit
       >
         <Tabs.List ref={tabList} mb={4} overflowX="auto">
           {TABS.map((t) => (

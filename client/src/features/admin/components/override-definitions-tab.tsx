@@ -199,8 +199,12 @@ export function OverrideDefinitionsTab() {
                       row.id
                     )}
                   </Table.Cell>
-                  <Table.Cell>{cell(row, 'override_key', 'Key', { mono: true })}</Table.Cell>
-                  <Table.Cell>{cell(row, 'display_name', 'Display Name')}</Table.Cell>
+                  <Table.Cell maxW="14rem" overflowWrap="anywhere">
+                    {cell(row, 'override_key', 'Key', { mono: true })}
+                  </Table.Cell>
+                  <Table.Cell maxW="14rem" overflowWrap="anywhere">
+                    {cell(row, 'display_name', 'Display Name')}
+                  </Table.Cell>
                   <Table.Cell maxW="xs">
                     {cell(row, 'description', 'Description', { editor: { kind: 'multiline' } })}
                   </Table.Cell>
@@ -208,7 +212,10 @@ export function OverrideDefinitionsTab() {
                     {cell(row, 'data_type', 'Data Type', { editor: { kind: 'select', options: OVERRIDE_DATA_TYPES } })}
                   </Table.Cell>
                   <Table.Cell>{cell(row, 'validation_rules', 'Validation Rules', { mono: true })}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{cell(row, 'category', 'Category')}</Table.Cell>
+                  {/* a long category wraps: kept on one line it pushed the row's actions out of sight */}
+                  <Table.Cell maxW="12rem" overflowWrap="anywhere">
+                    {cell(row, 'category', 'Category')}
+                  </Table.Cell>
                   <Table.Cell textAlign="end">
                     {row.id === null ? (
                       <RowSaveActions
