@@ -51,6 +51,34 @@ describe('lengths are measured after trimming', () => {
   });
 });
 
+describe('slug workflow settings', () => {
+  it('name the field and its limit when a text is too long', () => {
+    const base = { workflow_slug: 'portrait' };
+    expect(problem(eokConfigUpdateSchema, { ...base, eok_runtime: 'r'.repeat(201) })).toBe(
+      'Runtime is at most 200 characters',
+    );
+    expect(problem(eokConfigUpdateSchema, { ...base, eok_bucket_name: 'b'.repeat(201) })).toBe(
+      'Bucket name is at most 200 characters',
+    );
+    expect(problem(eokConfigUpdateSchema, { ...base, download_dir: 'd'.repeat(501) })).toBe(
+      'Download directory is at most 500 characters',
+    );
+  });
+
+  it('take a slug only as a base workflow could be named: at most 100 characters, no .json, no ..', () => {
+    expect(problem(eokConfigUpdateSchema, { workflow_slug: 's'.repeat(100) })).toBeNull();
+    expect(problem(eokConfigUpdateSchema, { workflow_slug: 's'.repeat(101) })).toBe(
+      'Workflow slug is at most 100 characters',
+    );
+    expect(problem(eokConfigUpdateSchema, { workflow_slug: 'portrait.json' })).toBe(
+      'Workflow slug is the base workflow name without .json',
+    );
+    expect(problem(eokConfigUpdateSchema, { workflow_slug: 'a..b' })).toBe(
+      'Workflow slug may hold letters, digits, spaces, dots, dashes and underscores',
+    );
+  });
+});
+
 describe('messages of missing fields', () => {
   it('name the category and tags of an organization', () => {
     expect(problem(organizationSchema, {})).toBe('Category is required');

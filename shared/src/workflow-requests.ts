@@ -39,11 +39,11 @@ const tagsSchema = z
   .transform(normalizeTags)
   .refine((tags) => tags.length <= 50, { error: 'At most 50 tags' });
 
-const optionalText = (max: number) =>
+const optionalText = (max: number, label: string) =>
   z
-    .string()
+    .string({ error: `${label} must be a text` })
     .trim()
-    .max(max)
+    .max(max, { error: `${label} is at most ${max} characters` })
     .nullish()
     .transform((v) => (v == null || v === '' ? null : v));
 
@@ -53,15 +53,17 @@ export const workflowNameSchema = z
   .min(1, { error: MESSAGES.workflowNameRequired })
   .max(200, { error: 'Workflow name is at most 200 characters' });
 
+const SLUG_CHARACTERS = 'Workflow slug may hold letters, digits, spaces, dots, dashes and underscores';
+
+/** The slug names a base workflow file without its .json, so it follows the file names' rules (base-workflow-names.ts). */
 export const workflowSlugSchema = z
   .string({ error: MESSAGES.workflowSlugRequired })
   .trim()
   .min(1, { error: MESSAGES.workflowSlugRequired })
-  .max(200)
-  // the slug names a base workflow file, whose names may hold spaces (base-workflow-names.ts)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$/, {
-    error: 'Workflow slug may hold letters, digits, spaces, dots, dashes and underscores',
-  });
+  .max(100, { error: 'Workflow slug is at most 100 characters' })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$/, { error: SLUG_CHARACTERS })
+  .refine((slug) => !slug.includes('..'), { error: SLUG_CHARACTERS })
+  .refine((slug) => !/\.json$/i.test(slug), { error: 'Workflow slug is the base workflow name without .json' });
 
 const categorySchema = z
   .string({ error: 'Category is required' })
@@ -71,21 +73,21 @@ const categorySchema = z
 
 /** External-server settings of a slug workflow, with the defaults of SPEC section 9. */
 export const eokSettingsSchema = z.object({
-  eok_runtime: optionalText(200),
-  eok_bucket_name: optionalText(200).transform((v) => v ?? DEFAULT_BUCKET_NAME),
+  eok_runtime: optionalText(200, 'Runtime'),
+  eok_bucket_name: optionalText(200, 'Bucket name').transform((v) => v ?? DEFAULT_BUCKET_NAME),
   eok_provider: z.enum(EOK_PROVIDERS).default(DEFAULT_EOK_PROVIDER),
   eok_generation_type: z.enum(GENERATION_TYPES).default(DEFAULT_GENERATION_TYPE),
   eok_pre_classification_type: z.enum(CLASSIFICATION_TYPES).default(DEFAULT_CLASSIFICATION_TYPE),
   eok_post_classification_type: z.enum(CLASSIFICATION_TYPES).default(DEFAULT_CLASSIFICATION_TYPE),
   seed_mode: z.enum(SEED_MODES).default(DEFAULT_SEED_MODE),
-  download_dir: optionalText(500),
+  download_dir: optionalText(500, 'Download directory'),
 });
 
 export const overrideLinkInputSchema = z.object({
   override_definition_id: idSchema,
   is_required: z.boolean().default(false),
   default_value: z.unknown().optional(),
-  ui_parameter_name: optionalText(100),
+  ui_parameter_name: optionalText(100, 'Parameter name'),
   display_order: z.preprocess(wholeFromDigits, z.number().int().min(0).max(10_000)).optional(),
 });
 export type OverrideLinkInput = z.input<typeof overrideLinkInputSchema>;
