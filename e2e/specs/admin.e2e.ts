@@ -243,7 +243,10 @@ describe('admin area', () => {
         method: 'DELETE',
         token,
         body: JSON.stringify({ confirmPassword: inject('e2eAdmin').password }),
-      }).then(() => undefined),
+      }).then(
+        () => undefined,
+        () => undefined, // deleted by the test itself
+      ),
     );
     await admin.reload();
     const remove = admin.getByRole('button', { name: `Delete ${key}` });
@@ -252,6 +255,16 @@ describe('admin area', () => {
     const box = await remove.boundingBox();
     const viewport = admin.viewportSize()!;
     expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+
+    // deleted with the password, its row goes, and the keyboard stays in the tab
+    await remove.click();
+    const dialog = admin.getByRole('alertdialog');
+    await dialog.getByLabel('Delete confirmation password').fill(inject('e2eAdmin').password);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await admin.getByText('Override definition deleted successfully', { exact: false }).waitFor();
+    await remove.waitFor({ state: 'detached' });
+    await dialog.waitFor({ state: 'detached' });
+    expect(await admin.evaluate(() => document.activeElement?.closest('[role="tabpanel"]') !== null)).toBe(true);
   });
 
   it('creates a user who can then sign in', async () => {
@@ -291,6 +304,8 @@ describe('admin area', () => {
     await admin.getByRole('cell', { name: doomed.username, exact: true }).waitFor({ state: 'detached' });
     await admin.waitForLoadState('networkidle');
     expect(previews).toEqual([200]);
+    // the row's button went with the row: the keyboard stays in the tab, not at the page's start
+    expect(await admin.evaluate(() => document.activeElement?.closest('[role="tabpanel"]') !== null)).toBe(true);
   });
 
   it('shows the open tab whole on a phone, its name unbroken, in a row that scrolls', async () => {

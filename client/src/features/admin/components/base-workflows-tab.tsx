@@ -1,5 +1,6 @@
 import { Button, HStack, Stack, Table } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useConfirmedDelete } from '../../../components/use-confirmed-delete';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { errorText } from '../../../lib/api-error';
 import { ADMIN_MESSAGES } from '../admin-messages';
@@ -19,18 +20,20 @@ export function BaseWorkflowsTab() {
   const remove = useDeleteBaseWorkflow();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
+  const confirm = useConfirmedDelete<string>();
+  // once deleted, the tab keeps the focus: the row's button is gone
+  const rootRef = useRef<HTMLDivElement>(null);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const needle = search.trim().toLowerCase();
   const shown = (files.data ?? []).filter((file) => file.name.toLowerCase().includes(needle));
 
   const confirmDelete = (confirmPassword: string) => {
-    if (!deleting) return;
+    if (!confirm.subject) return;
     remove.mutate(
-      { filename: deleting, confirmPassword },
+      { filename: confirm.subject, confirmPassword },
       {
         onSuccess: () => {
-          setDeleting(null);
+          confirm.deleted(() => rootRef.current);
           setMessage({ status: 'success', text: ADMIN_MESSAGES.baseWorkflowDeleted });
         },
       },
@@ -38,7 +41,7 @@ export function BaseWorkflowsTab() {
   };
 
   return (
-    <Stack gap={4}>
+    <Stack gap={4} ref={rootRef} tabIndex={-1} outline="none">
       <HStack gap={3} wrap="wrap">
         <SearchField label="Search base workflows" value={search} onChange={setSearch} />
         <Button colorPalette="purple" ms="auto" onClick={() => setEditing({ filename: null })}>
@@ -78,7 +81,7 @@ export function BaseWorkflowsTab() {
                         aria-label={`Delete ${file.name}`}
                         onClick={() => {
                           remove.reset();
-                          setDeleting(file.name);
+                          confirm.ask(file.name);
                         }}
                       >
                         Delete
@@ -104,12 +107,13 @@ export function BaseWorkflowsTab() {
       )}
       <PasswordConfirmDialog
         title="Delete base workflow"
-        description={`Delete ${deleting ?? ''}? The deletion is committed to the repository.`}
-        open={deleting !== null}
+        description={`Delete ${confirm.subject ?? ''}? The deletion is committed to the repository.`}
+        open={confirm.open}
+        finalFocusEl={confirm.finalFocusEl}
         pending={remove.isPending}
         error={remove.isError ? errorText(remove.error, ADMIN_MESSAGES.deleteWorkflowFailed) : null}
         onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        onClose={confirm.cancel}
       />
     </Stack>
   );

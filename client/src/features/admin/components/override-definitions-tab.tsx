@@ -1,6 +1,7 @@
 import { Badge, Button, HStack, Stack, Table, chakra } from '@chakra-ui/react';
 import { OVERRIDE_DATA_TYPES, overrideDefinitionInputSchema, type OverrideDefinitionInput } from '@atelier/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useConfirmedDelete } from '../../../components/use-confirmed-delete';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { errorText } from '../../../lib/api-error';
 import { ADMIN_MESSAGES } from '../admin-messages';
@@ -73,7 +74,10 @@ export function OverrideDefinitionsTab() {
   // or that the server refused: kept, so the typing is not lost, until saved or discarded.
   const [edits, setEdits] = useState<Record<number, DefinitionRow>>({});
   const [sort, setSort] = useState<{ column: SortColumn; ascending: boolean }>({ column: 'id', ascending: true });
-  const [deleting, setDeleting] = useState<DefinitionRow | null>(null);
+  const confirm = useConfirmedDelete<DefinitionRow>();
+  const deleting = confirm.subject;
+  // once deleted, the tab keeps the focus: the row's button is gone
+  const rootRef = useRef<HTMLDivElement>(null);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const saved = sortRows((definitions.data ?? []).map(rowFromDefinition), sort.column, sort.ascending).map(
     (row) => (row.id !== null && edits[row.id]) || row,
@@ -134,7 +138,7 @@ export function OverrideDefinitionsTab() {
       { id: deleting.id, confirmPassword },
       {
         onSuccess: () => {
-          setDeleting(null);
+          confirm.deleted(() => rootRef.current);
           setMessage({ status: 'success', text: ADMIN_MESSAGES.overrideDefinitionDeleted });
         },
       },
@@ -152,7 +156,7 @@ export function OverrideDefinitionsTab() {
   );
 
   return (
-    <Stack gap={4}>
+    <Stack gap={4} ref={rootRef} tabIndex={-1} outline="none">
       <MissingKeysBanner missing={missingKeys} onPick={addRow} />
       <FormMessage message={message} />
       <AdminListState query={definitions} failedText={ADMIN_MESSAGES.fetchOverrideDefinitionsFailed} empty={false}>
@@ -242,7 +246,7 @@ export function OverrideDefinitionsTab() {
                         aria-label={`Delete ${row.override_key}`}
                         onClick={() => {
                           remove.reset();
-                          setDeleting(row);
+                          confirm.ask(row);
                         }}
                       >
                         Delete
@@ -261,11 +265,12 @@ export function OverrideDefinitionsTab() {
       <PasswordConfirmDialog
         title="Delete override definition"
         description={`Delete ${deleting?.override_key ?? ''}? A definition that a slug workflow still uses cannot be deleted.`}
-        open={deleting !== null}
+        open={confirm.open}
+        finalFocusEl={confirm.finalFocusEl}
         pending={remove.isPending}
         error={remove.isError ? errorText(remove.error, ADMIN_MESSAGES.deleteOverrideDefinitionFailed) : null}
         onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        onClose={confirm.cancel}
       />
     </Stack>
   );

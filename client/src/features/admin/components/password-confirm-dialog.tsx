@@ -12,6 +12,7 @@ export function PasswordConfirmDialog({
   open,
   pending,
   error,
+  finalFocusEl,
   onConfirm,
   onClose,
 }: {
@@ -20,6 +21,8 @@ export function PasswordConfirmDialog({
   open: boolean;
   pending: boolean;
   error: string | null;
+  /** Where the focus goes on close when the button that opened the dialog may be gone (deleted). */
+  finalFocusEl?: () => HTMLElement | null;
   onConfirm: (password: string) => void;
   onClose: () => void;
 }) {
@@ -50,6 +53,7 @@ export function PasswordConfirmDialog({
       onOpenChange={(details) => !details.open && onClose()}
       placement="center"
       role="alertdialog"
+      finalFocusEl={finalFocusEl}
     >
       <Portal>
         <Dialog.Backdrop />

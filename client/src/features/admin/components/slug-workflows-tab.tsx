@@ -1,6 +1,7 @@
 import { Badge, Button, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import type { Workflow } from '@atelier/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useConfirmedDelete } from '../../../components/use-confirmed-delete';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { paths } from '../../../config/paths';
@@ -24,7 +25,10 @@ export function SlugWorkflowsTab() {
   const remove = useDeleteSlugWorkflow();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
-  const [deleting, setDeleting] = useState<Workflow | null>(null);
+  const confirm = useConfirmedDelete<Workflow>();
+  const deleting = confirm.subject;
+  // once deleted, the tab keeps the focus: the row's button is gone
+  const rootRef = useRef<HTMLDivElement>(null);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const needle = search.trim().toLowerCase();
   const shown = (workflows.data ?? []).filter(
@@ -37,14 +41,14 @@ export function SlugWorkflowsTab() {
     if (!deleting) return;
     remove.mutate(deleting.id, {
       onSuccess: () => {
-        setDeleting(null);
+        confirm.deleted(() => rootRef.current);
         setMessage({ status: 'success', text: ADMIN_MESSAGES.slugWorkflowDeleted });
       },
     });
   };
 
   return (
-    <Stack gap={4}>
+    <Stack gap={4} ref={rootRef} tabIndex={-1} outline="none">
       <MissingSlugsBanner
         slugs={missing}
         title="Base workflows without a slug version"
@@ -102,7 +106,7 @@ export function SlugWorkflowsTab() {
                         aria-label={`Delete ${workflow.name}`}
                         onClick={() => {
                           remove.reset();
-                          setDeleting(workflow);
+                          confirm.ask(workflow);
                         }}
                       >
                         Delete
@@ -117,11 +121,12 @@ export function SlugWorkflowsTab() {
       </AdminListState>
       <ConfirmDialog
         title="Delete slug workflow"
-        open={deleting !== null}
+        open={confirm.open}
         pending={remove.isPending}
         error={remove.isError ? errorText(remove.error, ADMIN_MESSAGES.deleteWorkflowFailed) : null}
+        finalFocusEl={confirm.finalFocusEl}
         onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+        onClose={confirm.cancel}
       >
         <Text>Are you sure you want to delete {deleting?.name}?</Text>
       </ConfirmDialog>

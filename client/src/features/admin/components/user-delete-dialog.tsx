@@ -10,21 +10,27 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 /** Deleting a user shows what goes with them: jobs, folders, configs and favourites (SPEC section 5). */
 export function UserDeleteDialog({
   user,
+  open,
+  finalFocusEl,
   onClose,
   onDeleted,
 }: {
   user: AdminUser;
+  open: boolean;
+  finalFocusEl: () => HTMLElement | null;
   onClose: () => void;
   onDeleted: (message: string) => void;
 }) {
-  const preview = useQuery(userDeletePreviewQueryOptions(user.id));
+  // the dialog stays mounted while it closes: a deleted user's counts are not asked for again
+  const preview = useQuery({ ...userDeletePreviewQueryOptions(user.id), enabled: open });
   const remove = useDeleteUser();
   const counts = preview.data;
 
   return (
     <ConfirmDialog
       title="Delete user"
-      open
+      open={open}
+      finalFocusEl={finalFocusEl}
       pending={remove.isPending}
       error={remove.isError ? errorText(remove.error, ADMIN_MESSAGES.deleteUserFailed) : null}
       onConfirm={() => remove.mutate(user.id, { onSuccess: (r) => onDeleted(`User ${r.username} deleted`) })}

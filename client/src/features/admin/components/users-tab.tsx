@@ -1,6 +1,7 @@
 import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { API_KEY_DISPLAY_LENGTH, type AdminUser, type Role } from '@atelier/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useConfirmedDelete } from '../../../components/use-confirmed-delete';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { formatDate } from '../../../lib/format-date';
 import { ADMIN_MESSAGES } from '../admin-messages';
@@ -12,13 +13,16 @@ import { UserManageDialog } from './user-manage-dialog';
 
 const ROLE_COLORS: Record<Role, string> = { user: 'gray', admin: 'blue', super_admin: 'purple' };
 
-type Open = { kind: 'form'; user: AdminUser | null } | { kind: 'manage' | 'delete'; user: AdminUser } | null;
+type Open = { kind: 'form'; user: AdminUser | null } | { kind: 'manage'; user: AdminUser } | null;
 
 /** SPEC section 2, Admin dashboard, tab 4. */
 export function UsersTab() {
   const users = useAdminUsers();
   const [open, setOpen] = useState<Open>(null);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const confirm = useConfirmedDelete<AdminUser>();
+  // once a user is deleted, the tab keeps the focus: the row's button is gone
+  const rootRef = useRef<HTMLDivElement>(null);
   const done = (text: string) => {
     setOpen(null);
     setMessage({ status: 'success', text });
@@ -26,7 +30,7 @@ export function UsersTab() {
   const list = users.data ?? [];
 
   return (
-    <Stack gap={4}>
+    <Stack gap={4} ref={rootRef} tabIndex={-1} outline="none">
       <HStack>
         <Button colorPalette="purple" ms="auto" onClick={() => setOpen({ kind: 'form', user: null })}>
           Create User
@@ -92,7 +96,7 @@ export function UsersTab() {
                         variant="outline"
                         colorPalette="red"
                         aria-label={`Delete ${user.username}`}
-                        onClick={() => setOpen({ kind: 'delete', user })}
+                        onClick={() => confirm.ask(user)}
                       >
                         Delete
                       </Button>
@@ -106,7 +110,18 @@ export function UsersTab() {
       </AdminListState>
       {open?.kind === 'form' && <UserFormDialog user={open.user} onClose={() => setOpen(null)} onSaved={done} />}
       {open?.kind === 'manage' && <UserManageDialog user={open.user} onClose={() => setOpen(null)} />}
-      {open?.kind === 'delete' && <UserDeleteDialog user={open.user} onClose={() => setOpen(null)} onDeleted={done} />}
+      {confirm.subject && (
+        <UserDeleteDialog
+          user={confirm.subject}
+          open={confirm.open}
+          finalFocusEl={confirm.finalFocusEl}
+          onClose={confirm.cancel}
+          onDeleted={(text) => {
+            confirm.deleted(() => rootRef.current);
+            setMessage({ status: 'success', text });
+          }}
+        />
+      )}
     </Stack>
   );
 }
