@@ -1,6 +1,6 @@
 import { Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { DEFAULT_FOLDER_COLOR, MESSAGES, type Folder } from '@atelier/shared';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { errorText } from '../../../lib/api-error';
 import { ADMIN_MESSAGES } from '../admin-messages';
@@ -18,6 +18,7 @@ export function UserFoldersPanel({ userId }: { userId: number }) {
   const [color, setColor] = useState(DEFAULT_FOLDER_COLOR);
   const [confirming, setConfirming] = useState<Folder | null>(null);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
 
   const reset = (folder: Folder | null) => {
     setEditing(folder);
@@ -54,7 +55,7 @@ export function UserFoldersPanel({ userId }: { userId: number }) {
         <HStack gap={2} align="flex-end" wrap="wrap">
           <Field.Root flex="1" minW="10rem" required>
             <Field.Label>Folder name</Field.Label>
-            <Input value={name} onChange={(e) => setName(e.target.value)} />
+            <Input ref={nameRef} value={name} onChange={(e) => setName(e.target.value)} />
           </Field.Root>
           <Field.Root w="5rem">
             <Field.Label>Hotkey</Field.Label>
@@ -92,7 +93,16 @@ export function UserFoldersPanel({ userId }: { userId: number }) {
                       {folder.hotkey.toUpperCase()}
                     </Text>
                   )}
-                  <Button size="xs" variant="outline" onClick={() => reset(folder)}>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    aria-label={`Edit folder ${folder.name}`}
+                    onClick={() => {
+                      reset(folder);
+                      // the form above is now this folder's: the keyboard goes to its name
+                      nameRef.current?.focus();
+                    }}
+                  >
                     Edit
                   </Button>
                   <Button size="xs" variant="outline" colorPalette="red" onClick={() => setConfirming(folder)}>

@@ -1,10 +1,12 @@
 import { Button, Checkbox, Dialog, Field, Input, NativeSelect, Portal, Stack } from '@chakra-ui/react';
 import { MESSAGES, ROLES, type AdminUser, type Role } from '@atelier/shared';
+import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { errorText } from '../../../lib/api-error';
 import { ADMIN_MESSAGES } from '../admin-messages';
 import { useSaveUser } from '../api/admin-users';
+import { currentUserAtom } from '../../auth/atoms/session-atom';
 
 /** Create User (`user` null) or Edit; on edit a blank password keeps the current one (SPEC section 5). */
 export function UserFormDialog({
@@ -21,6 +23,9 @@ export function UserFormDialog({
   const [email, setEmail] = useState(user?.email ?? '');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<Role>(user?.role ?? 'user');
+  // only a super admin may grant that role (SPEC section 6); the server refuses it to an admin
+  const viewerIsSuper = useAtomValue(currentUserAtom)?.role === 'super_admin';
+  const grantable = ROLES.filter((r) => viewerIsSuper || r !== 'super_admin');
   const [apiKey, setApiKey] = useState('');
   const [removeKey, setRemoveKey] = useState(false);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
@@ -85,7 +90,7 @@ export function UserFormDialog({
                     <Field.Label>Role</Field.Label>
                     <NativeSelect.Root>
                       <NativeSelect.Field value={role} onChange={(e) => setRole(e.target.value as Role)}>
-                        {ROLES.map((r) => (
+                        {grantable.map((r) => (
                           <option key={r} value={r}>
                             {r}
                           </option>

@@ -36,6 +36,37 @@ function renderUsers() {
 }
 
 describe('user management', () => {
+  it('offers an admin no change to a super admin, nor that role to grant', async () => {
+    const user = userEvent.setup();
+    const rendered = renderApp('/admin?tab=users', { user: testUser('admin') });
+    act(() => {
+      rendered.queryClient.setQueryData(adminUsersQueryOptions().queryKey, [
+        bob,
+        { ...bob, id: 5, username: 'root', role: 'super_admin' },
+      ]);
+    });
+    const rootRow = (await screen.findByRole('cell', { name: 'root' })).closest('tr')!;
+    expect(within(rootRow).queryByRole('button')).toBeNull();
+    expect(within(rootRow).getByText('Super admins only')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Edit bob' }));
+    const roles = within(await screen.findByRole('dialog')).getByLabelText('Role');
+    expect([...(roles as HTMLSelectElement).options].map((o) => o.value)).toEqual(['user', 'admin']);
+  });
+
+  it('offers a super admin every role and every row', async () => {
+    const user = userEvent.setup();
+    const rendered = renderApp('/admin?tab=users', { user: testUser('super_admin') });
+    act(() => {
+      rendered.queryClient.setQueryData(adminUsersQueryOptions().queryKey, [
+        bob,
+        { ...bob, id: 5, username: 'root', role: 'super_admin' },
+      ]);
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit root' }));
+    const roles = within(await screen.findByRole('dialog')).getByLabelText('Role');
+    expect([...(roles as HTMLSelectElement).options].map((o) => o.value)).toEqual(['user', 'admin', 'super_admin']);
+  });
+
   it("shows the key's first 12 characters, with '...' only when the key may go on", async () => {
     const rendered = renderApp('/admin?tab=users', { user: testUser('super_admin') });
     act(() => {
@@ -74,6 +105,11 @@ describe('user management', () => {
     expect(await within(dialog).findByText('K')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Create Folder' }));
     expect(within(dialog).getByText(MESSAGES.folderNameRequired)).toBeInTheDocument();
+    // Edit fills the form above with the folder and takes the keyboard to its name
+    await user.click(within(dialog).getByRole('button', { name: 'Edit folder Keepers' }));
+    expect(within(dialog).getByLabelText(/Folder name/)).toHaveFocus();
+    expect(within(dialog).getByLabelText(/Folder name/)).toHaveValue('Keepers');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(within(dialog).getByText('Delete Keepers? Its images will be unfoldered.')).toBeInTheDocument();
   });

@@ -1,7 +1,9 @@
 import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { API_KEY_DISPLAY_LENGTH, type AdminUser, type Role } from '@atelier/shared';
+import { useAtomValue } from 'jotai';
 import { useRef, useState } from 'react';
 import { useConfirmedDelete } from '../../../components/use-confirmed-delete';
+import { currentUserAtom } from '../../auth/atoms/session-atom';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { formatDate } from '../../../lib/format-date';
 import { ADMIN_MESSAGES } from '../admin-messages';
@@ -21,6 +23,9 @@ export function UsersTab() {
   const [open, setOpen] = useState<Open>(null);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const confirm = useConfirmedDelete<AdminUser>();
+  // an admin may see a super admin here but not change one (the server answers 403)
+  const viewerIsSuper = useAtomValue(currentUserAtom)?.role === 'super_admin';
+  const mayChange = (user: AdminUser) => viewerIsSuper || user.role !== 'super_admin';
   // once a user is deleted, the tab keeps the focus: the row's button is gone
   const rootRef = useRef<HTMLDivElement>(null);
   const done = (text: string) => {
@@ -74,33 +79,39 @@ export function UsersTab() {
                     )}
                   </Table.Cell>
                   <Table.Cell textAlign="end">
-                    <HStack justify="flex-end" gap={2}>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        aria-label={`Manage ${user.username}`}
-                        onClick={() => setOpen({ kind: 'manage', user })}
-                      >
-                        Manage
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        aria-label={`Edit ${user.username}`}
-                        onClick={() => setOpen({ kind: 'form', user })}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="red"
-                        aria-label={`Delete ${user.username}`}
-                        onClick={() => confirm.ask(user)}
-                      >
-                        Delete
-                      </Button>
-                    </HStack>
+                    {!mayChange(user) ? (
+                      <Text as="span" color="fg.muted" textStyle="xs" whiteSpace="nowrap">
+                        Super admins only
+                      </Text>
+                    ) : (
+                      <HStack justify="flex-end" gap={2}>
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          aria-label={`Manage ${user.username}`}
+                          onClick={() => setOpen({ kind: 'manage', user })}
+                        >
+                          Manage
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          aria-label={`Edit ${user.username}`}
+                          onClick={() => setOpen({ kind: 'form', user })}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          colorPalette="red"
+                          aria-label={`Delete ${user.username}`}
+                          onClick={() => confirm.ask(user)}
+                        >
+                          Delete
+                        </Button>
+                      </HStack>
+                    )}
                   </Table.Cell>
                 </Table.Row>
               ))}
