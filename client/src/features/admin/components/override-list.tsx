@@ -75,7 +75,14 @@ export function OverrideList({
           )}
           <HStack gap={4} align="flex-end" wrap="wrap">
             <Field.Root maxW="xs">
-              <Field.Label>Default value</Field.Label>
+              <Field.Label>
+                Default value
+                {ruleHint(item) && (
+                  <Text as="span" color="fg.muted" fontWeight="normal">
+                    ({ruleHint(item)})
+                  </Text>
+                )}
+              </Field.Label>
               <DefaultValueInput
                 item={item}
                 onChange={(default_value) => onChange(index, { ...item, default_value })}
@@ -98,20 +105,63 @@ export function OverrideList({
   );
 }
 
-/** A boolean's default is picked, not typed: typed text such as "True" or "yes" was not a value the server takes. */
+/** What a typed default must keep to, said before the server refuses it: "1 to 50, steps of 0.5". */
+function ruleHint({ data_type, validation_rules: rules }: OverrideItem): string | null {
+  if (data_type === 'integer' || data_type === 'float') {
+    const range =
+      rules.min !== undefined && rules.max !== undefined
+        ? `${rules.min} to ${rules.max}`
+        : rules.min !== undefined
+          ? `at least ${rules.min}`
+          : rules.max !== undefined
+            ? `at most ${rules.max}`
+            : null;
+    const step = rules.step !== undefined ? `steps of ${rules.step}` : data_type === 'integer' ? 'whole numbers' : null;
+    return [range, step].filter(Boolean).join(', ') || null;
+  }
+  if (data_type === 'string' && rules.max_length !== undefined) return `at most ${rules.max_length} characters`;
+  return null;
+}
+
+/**
+ * A boolean's or a select's default is picked, not typed: typed text such as "True", or a width
+ * not among the options, was not a value the server takes.
+ */
 function DefaultValueInput({ item, onChange }: { item: OverrideItem; onChange: (text: string) => void }) {
   const label = `Default value of ${item.display_name}`;
-  if (item.data_type === 'boolean') {
+  const choices =
+    item.data_type === 'boolean'
+      ? ['true', 'false']
+      : item.data_type === 'select'
+        ? (item.validation_rules.options ?? []).map(String)
+        : null;
+  if (choices) {
+    // a stored default no longer among the options still shows, so it can be seen and changed
+    const shown =
+      item.default_value && !choices.includes(item.default_value) ? [item.default_value, ...choices] : choices;
     return (
       <NativeSelect.Root size="sm">
         <NativeSelect.Field aria-label={label} value={item.default_value} onChange={(e) => onChange(e.target.value)}>
           <option value="">No default</option>
-          <option value="true">true</option>
-          <option value="false">false</option>
+          {shown.map((choice) => (
+            <option key={choice} value={choice}>
+              {choice}
+            </option>
+          ))}
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
     );
   }
-  return <Input size="sm" aria-label={label} value={item.default_value} onChange={(e) => onChange(e.target.value)} />;
+  const numeric = item.data_type === 'integer' || item.data_type === 'float';
+  const { min, max, step } = item.validation_rules;
+  return (
+    <Input
+      size="sm"
+      aria-label={label}
+      value={item.default_value}
+      onChange={(e) => onChange(e.target.value)}
+      {...(numeric ? { type: 'number', min, max, step: step ?? (item.data_type === 'integer' ? 1 : 'any') } : {})}
+    />
+  );
 }

@@ -172,7 +172,7 @@ describe('slug workflow editor', () => {
         .getAllByRole('listitem')
         .map((item) => item.getAttribute('aria-label')),
     ).toEqual(['Prompt', 'Steps']);
-    expect(screen.getByLabelText('Default value of Steps')).toHaveValue('20');
+    expect(screen.getByLabelText('Default value of Steps')).toHaveValue(20);
     expect(
       within(within(list).getByRole('listitem', { name: 'Prompt' })).getByRole('checkbox', { name: 'Required' }),
     ).toBeChecked();
@@ -192,6 +192,63 @@ describe('slug workflow editor', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This is not a slug-based workflow. Redirecting...');
     expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/workflow/5'), { timeout: 5000 });
+  });
+
+  it("picks a select override's default from its options, and shows a number's range before it is saved", async () => {
+    const user = userEvent.setup();
+    const link = { workflow_id: 5, is_required: false, default_value: null, created_at: '2026-01-01T00:00:00.000Z' };
+    const withRules: Workflow = {
+      ...slugWorkflow,
+      workflow_overrides: [
+        {
+          ...link,
+          id: 13,
+          override_definition_id: 4,
+          override_key: 'override_width',
+          display_name: 'Width',
+          description: null,
+          category: 'Size',
+          data_type: 'select',
+          validation_rules: { options: [512, 768, 1024] },
+          default_value: 768,
+          ui_parameter_name: 'width',
+          display_order: 0,
+        },
+        {
+          ...link,
+          id: 14,
+          override_definition_id: 5,
+          override_key: 'override_cfg',
+          display_name: 'CFG Scale',
+          description: null,
+          category: 'Sampling',
+          data_type: 'float',
+          validation_rules: { min: 1, max: 20, step: 0.5 },
+          ui_parameter_name: 'cfg',
+          display_order: 1,
+        },
+      ],
+    };
+    const { queryClient } = renderApp('/admin/workflow/5/slug', { user: testUser('admin') });
+    act(() => {
+      queryClient.setQueryData(workflowQueryOptions(5).queryKey, withRules);
+    });
+    const width = await screen.findByRole('combobox', { name: 'Default value of Width' });
+    expect(width).toHaveValue('768');
+    expect(
+      within(width)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No default', '512', '768', '1024']);
+    await user.selectOptions(width, '1024');
+    expect(width).toHaveValue('1024');
+
+    const cfg = screen.getByRole('spinbutton', { name: 'Default value of CFG Scale' });
+    expect(cfg).toHaveAttribute('min', '1');
+    expect(cfg).toHaveAttribute('max', '20');
+    expect(cfg).toHaveAttribute('step', '0.5');
+    const cfgItem = screen.getByRole('listitem', { name: 'CFG Scale' });
+    expect(within(cfgItem).getByText('(1 to 20, steps of 0.5)')).toBeInTheDocument();
   });
 
   it("picks a boolean override's default from true, false or none", async () => {

@@ -10,6 +10,7 @@ import {
   type EokConfig,
   type OverrideDefinition,
   type OverrideLinkInput,
+  type ValidationRules,
   type Workflow,
 } from '@atelier/shared';
 
@@ -25,6 +26,8 @@ export interface OverrideItem {
   is_required: boolean;
   default_value: string;
   ui_parameter_name: string;
+  /** The definition's rules, so the default is picked or typed within them. */
+  validation_rules: ValidationRules;
 }
 
 export type EokFields = { [K in keyof EokConfig]: string };
@@ -85,6 +88,7 @@ export function formFromWorkflow(workflow: Workflow): SlugForm {
         is_required: link.is_required,
         default_value: valueText(link.default_value),
         ui_parameter_name: link.ui_parameter_name,
+        validation_rules: link.validation_rules,
       })),
   };
 }
@@ -101,6 +105,7 @@ export function itemFromDefinition(definition: OverrideDefinition): OverrideItem
     is_required: false,
     default_value: '',
     ui_parameter_name: defaultUiParameterName(definition.override_key),
+    validation_rules: definition.validation_rules,
   };
 }
 
