@@ -18,6 +18,13 @@ function partialSuccessText(job: PanelJob): string {
   return `${generated} ${formatCount(notGenerated)} could not be generated: ${job.error_message}`;
 }
 
+/** Items of a refused job that were not refused failed otherwise (a timeout, a server error): say so too. */
+function unrejectedFailureText(job: PanelJob): string | null {
+  const failed = job.batch_size - job.rejection_count;
+  if (failed <= 0 || !job.error_message) return null;
+  return `${formatCount(failed)} could not be generated: ${job.error_message}`;
+}
+
 /** The explanation SPEC section 4 gives a finished job beside its status badge. */
 export function JobOutcomePanel({ job }: { job: PanelJob }) {
   switch (jobOutcome(job)) {
@@ -40,9 +47,10 @@ export function JobOutcomePanel({ job }: { job: PanelJob }) {
           <Alert.Indicator />
           <Alert.Content>
             <Alert.Title>Content Policy Violation</Alert.Title>
-            <Alert.Description>
+            <Alert.Description wordBreak="break-word">
               The content of this job violated our acceptable use policies, so no images were generated.
               <RejectionList rejections={job.rejection_reasons} />
+              {unrejectedFailureText(job)}
             </Alert.Description>
           </Alert.Content>
         </Alert.Root>

@@ -114,6 +114,25 @@ describe('job outcome panel (SPEC section 4)', () => {
         .map((item) => item.textContent),
     ).toEqual(['Image 1 (batch index 0): blocked word "gore"', 'Image 2 (batch index 1): blocked word "gore"']);
     expect(panel).not.toHaveTextContent('Generation Failed');
+    expect(panel).not.toHaveTextContent('could not be generated');
+  });
+
+  it('says why the items of a refused job that were not refused failed too', () => {
+    renderPanel(
+      makeJob({
+        status: 'failed',
+        batch_size: 3,
+        batch_completed: 0,
+        rejection_count: 1,
+        rejection_reasons: [rejection(0, 'blocked word "gore"')],
+        error_message: 'Timed out after 1800 s on the external generation server',
+      }),
+    );
+    const panel = screen.getByRole('alert');
+    expect(within(panel).getByText('Content Policy Violation')).toBeInTheDocument();
+    expect(panel).toHaveTextContent(
+      '2 could not be generated: Timed out after 1800 s on the external generation server',
+    );
   });
 
   it("shows a failure without rejections by its error message under 'Generation Failed'", () => {
