@@ -42,10 +42,13 @@ describe('admin dashboard', () => {
       queryClient.setQueryData(baseWorkflowsQueryOptions().queryKey, [
         { name: 'upscale.json', size: 2048, sha: 'a' },
         { name: 'video-loop.json', size: 1536, sha: 'b' },
+        { name: 'tiny.json', size: 20, sha: 'c' },
       ]);
     });
     const table = await screen.findByRole('table', { name: 'Base workflows' });
     expect(within(table).getByText('2.0 KB')).toBeInTheDocument();
+    // twenty bytes are not shown as nothing
+    expect(within(within(table).getByText('tiny.json').closest('tr')!).getByText('0.1 KB')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Search base workflows'), 'video');
     expect(within(table).queryByText('upscale.json')).not.toBeInTheDocument();
     expect(within(table).getByText('video-loop.json')).toBeInTheDocument();
@@ -57,7 +60,8 @@ describe('admin dashboard', () => {
     await user.click(screen.getByRole('button', { name: 'Create New Workflow' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Changes are committed to the repository and deployed.')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Create Workflow' }));
+    // Enter in the name saves, as the button does
+    await user.type(within(dialog).getByLabelText(/Workflow name/), '{Enter}');
     expect(await within(dialog).findByText(MESSAGES.workflowNameRequired)).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/Workflow name/), 'portrait');
     expect(within(dialog).getByText('Saved as portrait.json')).toBeInTheDocument();

@@ -121,7 +121,13 @@ export function BaseWorkflowEditorDialog({
                   <Field.Label>
                     Workflow name <Field.RequiredIndicator />
                   </Field.Label>
-                  <Input value={name} onChange={(event) => setName(event.target.value)} placeholder="my-workflow" />
+                  <Input
+                    value={name}
+                    onChange={(event) => setName(event.target.value)}
+                    // the dialog is no form (Enter in the JSON editor is a new line): Enter here saves
+                    onKeyDown={(event) => event.key === 'Enter' && submit()}
+                    placeholder="my-workflow"
+                  />
                   <Field.HelperText>Saved as {name.trim() ? withJsonSuffix(name) : 'name.json'}</Field.HelperText>
                 </Field.Root>
                 <Stack gap={2}>

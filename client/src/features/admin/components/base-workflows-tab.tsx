@@ -12,7 +12,8 @@ import { SearchField } from './search-field';
 
 type Editing = { filename: string | null } | null;
 
-const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+// a file of a few bytes is not '0.0 KB', which reads as empty
+const kilobytes = (bytes: number) => `${(bytes > 0 ? Math.max(0.1, bytes / 1024) : 0).toFixed(1)} KB`;
 
 /** SPEC section 2, Admin dashboard, tab 1: the repository's base workflow files. */
 export function BaseWorkflowsTab() {
