@@ -1,4 +1,5 @@
 import { Badge, Button, Checkbox, Field, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { overrideStep } from '@atelier/shared';
 import type { OverrideItem } from '../utils/slug-form';
 
 /** The overrides a slug workflow exposes, in order (SPEC section 2, Slug workflow editor). */
@@ -116,7 +117,10 @@ function ruleHint({ data_type, validation_rules: rules }: OverrideItem): string 
           : rules.max !== undefined
             ? `at most ${rules.max}`
             : null;
-    const step = rules.step !== undefined ? `steps of ${rules.step}` : data_type === 'integer' ? 'whole numbers' : null;
+    const step =
+      data_type === 'integer' && rules.step === undefined
+        ? 'whole numbers'
+        : `steps of ${overrideStep(data_type, rules)}`;
     return [range, step].filter(Boolean).join(', ') || null;
   }
   if (data_type === 'string' && rules.max_length !== undefined) return `at most ${rules.max_length} characters`;
@@ -153,15 +157,18 @@ function DefaultValueInput({ item, onChange }: { item: OverrideItem; onChange: (
       </NativeSelect.Root>
     );
   }
-  const numeric = item.data_type === 'integer' || item.data_type === 'float';
-  const { min, max, step } = item.validation_rules;
+  const { data_type: type, validation_rules: rules } = item;
+  const numeric =
+    type === 'integer' || type === 'float'
+      ? { type: 'number', min: rules.min, max: rules.max, step: overrideStep(type, rules) }
+      : {};
   return (
     <Input
       size="sm"
       aria-label={label}
       value={item.default_value}
       onChange={(e) => onChange(e.target.value)}
-      {...(numeric ? { type: 'number', min, max, step: step ?? (item.data_type === 'integer' ? 1 : 'any') } : {})}
+      {...numeric}
     />
   );
 }
