@@ -36,35 +36,38 @@ function renderUsers() {
 }
 
 describe('user management', () => {
-  it('offers an admin no change to a super admin, nor that role to grant', async () => {
-    const user = userEvent.setup();
-    const rendered = renderApp('/admin?tab=users', { user: testUser('admin') });
+  /** The users tab as `viewer` sees it, listing bob and a super admin. */
+  function renderWithSuperAdmin(viewer: 'admin' | 'super_admin') {
+    const rendered = renderApp('/admin?tab=users', { user: testUser(viewer) });
     act(() => {
       rendered.queryClient.setQueryData(adminUsersQueryOptions().queryKey, [
         bob,
         { ...bob, id: 5, username: 'root', role: 'super_admin' },
       ]);
     });
+    return rendered;
+  }
+
+  const roleChoices = async () =>
+    [...(within(await screen.findByRole('dialog')).getByLabelText('Role') as HTMLSelectElement).options].map(
+      (option) => option.value,
+    );
+
+  it('offers an admin no change to a super admin, nor that role to grant', async () => {
+    const user = userEvent.setup();
+    renderWithSuperAdmin('admin');
     const rootRow = (await screen.findByRole('cell', { name: 'root' })).closest('tr')!;
     expect(within(rootRow).queryByRole('button')).toBeNull();
     expect(within(rootRow).getByText('Super admins only')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Edit bob' }));
-    const roles = within(await screen.findByRole('dialog')).getByLabelText('Role');
-    expect([...(roles as HTMLSelectElement).options].map((o) => o.value)).toEqual(['user', 'admin']);
+    expect(await roleChoices()).toEqual(['user', 'admin']);
   });
 
   it('offers a super admin every role and every row', async () => {
     const user = userEvent.setup();
-    const rendered = renderApp('/admin?tab=users', { user: testUser('super_admin') });
-    act(() => {
-      rendered.queryClient.setQueryData(adminUsersQueryOptions().queryKey, [
-        bob,
-        { ...bob, id: 5, username: 'root', role: 'super_admin' },
-      ]);
-    });
+    renderWithSuperAdmin('super_admin');
     await user.click(await screen.findByRole('button', { name: 'Edit root' }));
-    const roles = within(await screen.findByRole('dialog')).getByLabelText('Role');
-    expect([...(roles as HTMLSelectElement).options].map((o) => o.value)).toEqual(['user', 'admin', 'super_admin']);
+    expect(await roleChoices()).toEqual(['user', 'admin', 'super_admin']);
   });
 
   it("shows the key's first 12 characters, with '...' only when the key may go on", async () => {
