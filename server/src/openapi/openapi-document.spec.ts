@@ -53,6 +53,7 @@ describe('the OpenAPI document', () => {
     expect(doc.security).toEqual([{ bearer: [] }]);
     const publicOnes = operations(doc).filter(({ op }) => op.security?.length === 0);
     expect(publicOnes.map((o) => o.key).sort()).toEqual([
+      'delete /admin/queue-dashboard/session',
       'get /assets',
       'get /health',
       'get /media/{path}',
