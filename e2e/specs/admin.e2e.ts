@@ -267,6 +267,39 @@ describe('admin area', () => {
     expect(await admin.evaluate(() => document.activeElement?.closest('[role="tabpanel"]') !== null)).toBe(true);
   });
 
+  it("keeps every user's actions in view and a 200-character name inside its dialog", async () => {
+    const token = await apiToken(inject('e2eAdmin'));
+    const username = `long${randomBytes(3).toString('hex')}`.padEnd(200, 'u');
+    const created = await call<{ id: number }>('/admin/users', {
+      method: 'POST',
+      token,
+      body: JSON.stringify({
+        username,
+        email: `${'e'.repeat(200)}@example.com`,
+        password: 'long-user-password',
+        role: 'user',
+      }),
+    });
+    onTestFinished(() =>
+      call(`/admin/users/${created.id}`, { method: 'DELETE', token }).then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    const admin = await openAs(inject('e2eAdmin'));
+    await admin.goto(appUrl('/admin?tab=users'));
+    const remove = admin.getByRole('button', { name: `Delete ${username}` });
+    await remove.waitFor();
+    const button = await remove.boundingBox();
+    expect(button!.x + button!.width).toBeLessThanOrEqual(admin.viewportSize()!.width);
+
+    await admin.getByRole('button', { name: `Edit ${username}` }).click();
+    const dialog = admin.getByRole('dialog');
+    const title = await dialog.getByRole('heading', { name: `Edit ${username}` }).boundingBox();
+    const frame = await dialog.boundingBox();
+    expect(title!.x + title!.width).toBeLessThanOrEqual(frame!.x + frame!.width);
+  });
+
   it('creates a user who can then sign in', async () => {
     const admin = await openAs(inject('e2eAdmin'));
     await admin.goto(appUrl('/admin?tab=users'));

@@ -6,6 +6,11 @@ import { createSystem, defaultConfig } from '@chakra-ui/react';
  * gray.400 already stands out.
  */
 export const system = createSystem(defaultConfig, {
+  // a dialog titled or filled with a long unbroken name ("Edit uuuu…", 200 characters) wraps it
+  // inside the dialog instead of running across the page
+  globalCss: {
+    '[data-scope="dialog"]:is([data-part="title"], [data-part="body"])': { overflowWrap: 'anywhere' },
+  },
   theme: {
     semanticTokens: {
       colors: {

@@ -209,13 +209,15 @@ export function OverrideDefinitionsTab() {
                   <Table.Cell maxW="14rem" overflowWrap="anywhere">
                     {cell(row, 'display_name', 'Display Name')}
                   </Table.Cell>
-                  <Table.Cell maxW="xs">
+                  <Table.Cell maxW="xs" overflowWrap="anywhere">
                     {cell(row, 'description', 'Description', { editor: { kind: 'multiline' } })}
                   </Table.Cell>
                   <Table.Cell>
                     {cell(row, 'data_type', 'Data Type', { editor: { kind: 'select', options: OVERRIDE_DATA_TYPES } })}
                   </Table.Cell>
-                  <Table.Cell>{cell(row, 'validation_rules', 'Validation Rules', { mono: true })}</Table.Cell>
+                  <Table.Cell maxW="14rem" overflowWrap="anywhere">
+                    {cell(row, 'validation_rules', 'Validation Rules', { mono: true })}
+                  </Table.Cell>
                   {/* a long category wraps: kept on one line it pushed the row's actions out of sight */}
                   <Table.Cell maxW="12rem" overflowWrap="anywhere">
                     {cell(row, 'category', 'Category')}

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useConfirmedDelete } from '../../../components/use-confirmed-delete';
 import { currentUserAtom } from '../../auth/atoms/session-atom';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
+import { formatCount } from '../../../lib/format';
 import { formatDate } from '../../../lib/format-date';
 import { ADMIN_MESSAGES } from '../admin-messages';
 import { useAdminUsers } from '../api/admin-users';
@@ -60,13 +61,18 @@ export function UsersTab() {
             <Table.Body>
               {list.map((user) => (
                 <Table.Row key={user.id}>
-                  <Table.Cell fontWeight="medium">{user.username}</Table.Cell>
-                  <Table.Cell>{user.email}</Table.Cell>
+                  {/* a 200-character name or a long email wraps instead of pushing the actions out of sight */}
+                  <Table.Cell fontWeight="medium" whiteSpace="normal" overflowWrap="anywhere">
+                    {user.username}
+                  </Table.Cell>
+                  <Table.Cell whiteSpace="normal" overflowWrap="anywhere">
+                    {user.email}
+                  </Table.Cell>
                   <Table.Cell>
                     <Badge colorPalette={ROLE_COLORS[user.role]}>{user.role}</Badge>
                   </Table.Cell>
-                  <Table.Cell textAlign="end">{user.job_count}</Table.Cell>
-                  <Table.Cell textAlign="end">{user.folder_count}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatCount(user.job_count)}</Table.Cell>
+                  <Table.Cell textAlign="end">{formatCount(user.folder_count)}</Table.Cell>
                   <Table.Cell whiteSpace="nowrap">{formatDate(user.created_at)}</Table.Cell>
                   <Table.Cell fontFamily="mono">
                     {user.eok_api_key ? (

@@ -49,12 +49,13 @@ export function WorkflowPermissionsPanel({ user }: { user: { id: number; role: R
                       setAccess.mutate({ workflowId: workflow.id, hasAccess: details.checked })
                     }
                     colorPalette="purple"
+                    minW={0}
                   >
                     <Switch.HiddenInput />
                     <Switch.Control />
-                    <Switch.Label>{workflow.name}</Switch.Label>
+                    <Switch.Label overflowWrap="anywhere">{workflow.name}</Switch.Label>
                   </Switch.Root>
-                  <HStack gap={1}>
+                  <HStack gap={1} flexShrink={0}>
                     {workflow.is_hidden && (
                       <Badge variant="subtle" colorPalette="orange">
                         hidden

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { errorText } from '../../../lib/api-error';
 import { useMoveItems, useSetArchived } from '../api/update-items';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { formatCount } from '../../../lib/format';
 
 interface BulkActionBarProps {
   selection: readonly number[];
@@ -77,7 +78,7 @@ export function BulkActionBar({
     >
       <Flex gap={3} align="center" wrap="wrap" justify="space-between">
         <Text fontWeight="semibold" aria-live="polite">
-          {count} selected
+          {formatCount(count)} selected
         </Text>
         <HStack gap={2} wrap="wrap">
           <NativeSelect.Root size="sm" w={{ base: '10rem', md: '12rem' }}>
@@ -139,7 +140,7 @@ export function BulkActionBar({
         onConfirm={archive}
         onClose={() => setConfirming(false)}
       >
-        <Text>{`Are you sure you want to archive ${count} media?`}</Text>
+        <Text>{`Are you sure you want to archive ${formatCount(count)} media?`}</Text>
       </ConfirmDialog>
     </Box>
   );

@@ -26,6 +26,7 @@ import { LightboxDetails } from './lightbox-details';
 import { LightboxHotkeyPanel } from './lightbox-hotkey-panel';
 import { LightboxStage } from './lightbox-stage';
 import { LightboxTags } from './lightbox-tags';
+import { formatCount } from '../../../lib/format';
 
 interface LightboxProps {
   items: readonly GalleryItem[];
@@ -167,7 +168,7 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
                     {item.job_name}
                   </Text>
                   <Text fontSize="xs" color="whiteAlpha.700" truncate>
-                    {item.workflow_name} · {index + 1} of {items.length}
+                    {item.workflow_name} · {formatCount(index + 1)} of {formatCount(items.length)}
                     {hasMore ? '+' : ''}
                   </Text>
                 </Stack>
