@@ -120,14 +120,21 @@ describe('gallery selection and bulk actions', () => {
       )
       .toBe('1,050 shown of 1,050');
 
+    const order: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/api\/(gallery\/bulk-archive|gallery\/count|folders)$/.test(pathname)) order.push(pathname);
+    });
     await page.keyboard.press('Control+a');
     const bar = page.getByRole('region', { name: 'Bulk actions' });
-    await bar.getByText('1050 selected').waitFor();
+    await bar.getByText('1,050 selected').waitFor();
     await bar.getByRole('button', { name: 'Archive' }).click();
-    await page.getByRole('alertdialog').getByText('Are you sure you want to archive 1050 media?').waitFor();
+    await page.getByRole('alertdialog').getByText('Are you sure you want to archive 1,050 media?').waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Archive' }).click();
     await page.getByRole('alert').filter({ hasText: 'Failed to archive some images. Please try again.' }).waitFor();
     expect(sent).toEqual([1000, 50]);
+    // the totals and tiles are read once the requests are over, not between them
+    expect(order.slice(0, 2)).toEqual(['/api/gallery/bulk-archive', '/api/gallery/bulk-archive']);
     // the first batch is archived and gone from the view and the selection; the rest waits
     await expect.poll(() => counts(page).textContent(), WAIT).toBe('50 shown of 50');
     await bar.getByText('50 selected').waitFor();

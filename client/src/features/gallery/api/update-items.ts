@@ -1,7 +1,7 @@
 import { MAX_BULK_IDS, bulkResultSchema, galleryItemSchema, type GalleryItem } from '@atelier/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { applyItemChanges } from './gallery-cache';
+import { applyItemChanges, patchItems, refreshSummaries } from './gallery-cache';
 
 export function bulkArchive(ids: number[]) {
   return apiRequest('/gallery/bulk-archive', bulkResultSchema, { method: 'POST', body: { ids } });
@@ -31,16 +31,22 @@ export function moveItem(id: number, folderPath: string): Promise<GalleryItem> {
  * A bulk route takes at most MAX_BULK_IDS ids, so Ctrl+A past that many loaded items goes in
  * consecutive requests, each all or nothing. Each batch shows as done once the server has taken
  * it: a failure part-way leaves in the view (and so in the selection) only what is still to do.
+ * Totals and folder tiles are read again once, when the last request has ended, however it ended.
  */
 async function inBatches(
+  queryClient: QueryClient,
   ids: readonly number[],
   send: (batch: number[]) => Promise<unknown>,
-  done: (batch: number[]) => Promise<unknown>,
+  done: (batch: number[]) => void,
 ): Promise<void> {
-  for (let start = 0; start < ids.length; start += MAX_BULK_IDS) {
-    const batch = ids.slice(start, start + MAX_BULK_IDS);
-    await send(batch);
-    await done(batch);
+  try {
+    for (let start = 0; start < ids.length; start += MAX_BULK_IDS) {
+      const batch = ids.slice(start, start + MAX_BULK_IDS);
+      await send(batch);
+      done(batch);
+    }
+  } finally {
+    void refreshSummaries(queryClient);
   }
 }
 
@@ -50,10 +56,10 @@ export function useSetArchived() {
   return useMutation({
     mutationFn: ({ ids, archived }: { ids: number[]; archived: boolean }) =>
       inBatches(
+        queryClient,
         ids,
         (batch) => (archived ? bulkArchive(batch) : bulkUnarchive(batch)),
-        (batch) =>
-          applyItemChanges(queryClient, batch, (item) => ({ ...item, status: archived ? 'archived' : 'active' })),
+        (batch) => patchItems(queryClient, batch, (item) => ({ ...item, status: archived ? 'archived' : 'active' })),
       ),
   });
 }
@@ -64,10 +70,11 @@ export function useMoveItems() {
   return useMutation({
     mutationFn: ({ ids, folderPath }: { ids: number[]; folderPath: string }) =>
       inBatches(
+        queryClient,
         ids,
         (batch) => bulkMove(batch, folderPath),
         (batch) =>
-          applyItemChanges(queryClient, batch, (item) => ({
+          patchItems(queryClient, batch, (item) => ({
             ...item,
             folder_path: folderPath === '' ? null : folderPath,
           })),
