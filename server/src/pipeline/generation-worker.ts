@@ -3,7 +3,7 @@ import { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { LOGGER, RUNTIME, type Runtime } from '../common/runtime.js';
-import { bullPrefix, workerConnection } from '../queue/bullmq-options.js';
+import { bullPrefix, cappedBackoff, workerConnection } from '../queue/bullmq-options.js';
 import { assertHandlers, GENERATION_QUEUE, type JobPayloads } from '../queue/queue-registry.js';
 import { JobRunner } from './job-runner.js';
 
@@ -46,12 +46,16 @@ export class GenerationWorker implements OnApplicationBootstrap, OnApplicationSh
         stalledInterval: config.worker.stalledIntervalMs,
         maxStalledCount: 1000,
         autorun: true,
+        settings: { backoffStrategy: cappedBackoff },
       },
     );
     this.worker.on('failed', (job, err) =>
       this.logger.error({ jobId: job?.data.jobId, err: err.message }, 'job run failed; it will be retried'),
     );
     this.worker.on('error', (err) => this.logger.warn({ err: err.message }, 'queue worker error'));
+    // without a listener BullMQ prints each connection error and its stack with console.error,
+    // breaking the one-JSON-object-per-line log while Redis is down
+    this.queue.on('error', (err) => this.logger.warn({ err: err.message }, 'queue error'));
     this.logger.info({ concurrency: config.worker.concurrency }, 'generation worker consuming');
   }
 

@@ -1,6 +1,6 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { Queue } from 'bullmq';
+import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemDirPrefix } from '../../src/pipeline/item-work-dirs.js';
 import { createTinyWorkflow, getJob, listen, submitJob, waitForJob } from '../support/pipeline.js';
@@ -141,5 +141,35 @@ describe('worker crashes', () => {
     const done = await waitForJob(t, token, id, ['completed'], 30_000);
     await worker.stop();
     expect(done.batch_completed).toBe(2);
+  });
+
+  it('gives an unfinished job whose queue entry failed for good a fresh entry, with its tries and backoff', async () => {
+    const id = await submitJob(t, token, { workflow_id: workflowId, batch_size: 2 });
+    const connection = t.redis.duplicate({ maxRetriesPerRequest: null });
+    const prefix = `${t.redisKeyPrefix}:bull`;
+    const queue = new Queue('generation', { connection, prefix });
+    // every try failed while the database was away: the entry lies in `failed`, the row says processing
+    const failing = new Worker('generation', () => Promise.reject(new UnrecoverableError('connect ECONNREFUSED')), {
+      connection: t.redis.duplicate({ maxRetriesPerRequest: null }),
+      prefix,
+    });
+    try {
+      const entryId = await waitFor('the entry to fail', async () => {
+        const [failed] = await queue.getJobs(['failed']);
+        return failed && (failed.data as { jobId: number }).jobId === id ? failed.id : undefined;
+      });
+      await failing.close();
+      await t.db.pool.query(`UPDATE jobs SET status = 'processing' WHERE id = $1`, [id]);
+
+      const worker = await startWorker(t);
+      const done = await waitForJob(t, token, id, ['completed'], 30_000);
+      await worker.stop();
+      expect(done.batch_completed).toBe(2);
+      const revived = await queue.getJob(entryId!);
+      expect(revived?.opts).toMatchObject({ attempts: 20, backoff: { type: 'capped-exponential', delay: 2000 } });
+    } finally {
+      await failing.close();
+      await queue.close();
+    }
   });
 });
