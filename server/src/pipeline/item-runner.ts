@@ -21,6 +21,18 @@ const CANCELLED_ON_PROVIDER = 'The generation was cancelled on the generation se
 /** Thrown when a provider says the whole job cannot run (bad key, unknown slug, refused workflow). */
 export class JobFailure extends Error {}
 
+/**
+ * Our own media storage failed (disk full, a volume gone read-only): no fault of the item, so it
+ * is not failed. The job is retried with backoff from its checkpoint, as for database trouble,
+ * instead of failing item after item, with server paths in the message, until storage is back.
+ */
+export class MediaStorageError extends Error {
+  constructor(cause: unknown) {
+    super(`Could not store the item's output: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'MediaStorageError';
+  }
+}
+
 export type ItemRequest = Omit<GenerationRequest, 'workDir'> & { userId: number };
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -65,13 +77,16 @@ export class ItemRunner implements OnApplicationBootstrap {
         const outcome = await provider.generate({ ...request, workDir, itemStartedAt, finalAttempt });
         if (outcome.status === 'rejected') return { kind: 'rejected', reason: outcome.reason };
         if (outcome.files.length === 0) throw new ProviderError('The provider produced no file', { retryable: true });
-        const outputs = await this.media.store(request.userId, request.jobId, request.batchIndex, outcome.files);
+        const outputs = await this.media
+          .store(request.userId, request.jobId, request.batchIndex, outcome.files)
+          .catch((error: unknown) => Promise.reject(new MediaStorageError(error)));
         return {
           kind: 'produced',
           outputs,
           seedUsed: outcome.seedUsed === undefined ? request.seed : outcome.seedUsed,
         };
       } catch (error) {
+        if (error instanceof MediaStorageError) throw error;
         if (error instanceof GenerationCancelledError) {
           if (request.signal.aborted) throw error;
           // stopped on the provider's side by someone else: this item is lost, the job goes on

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { keyHint } from '../../src/generation/providers/eok/eok-api-key.js';
 import { pino } from 'pino';
 import type { Runtime } from '../../src/common/runtime.js';
 import { GenerationCancelledError, ProviderError } from '../../src/generation/providers/generation-provider.js';
-import { ItemRunner } from '../../src/pipeline/item-runner.js';
+import { ItemRunner, MediaStorageError } from '../../src/pipeline/item-runner.js';
 import { MediaStore } from '../../src/pipeline/media-store.js';
 import { EokDouble } from '../doubles/eok-double.js';
 import {
@@ -268,6 +268,23 @@ describe('EokProvider against the eok double', () => {
     expect(double.generationCount).toBe(1);
     expect(double.received('POST', '/v1/generations/gen_1/cancel')).toHaveLength(1);
     expect(double.generations[0]!.status).toBe('cancelled');
+  });
+
+  it('leaves the item unfailed when our own storage cannot take its output: the job is to be retried', async () => {
+    // a media directory that cannot hold one: a file stands where it should be
+    const notADir = path.join(await testItem().then((item) => item.workDir), 'media');
+    await writeFile(notADir, 'not a directory');
+    const runtime = {
+      config: { generation: { itemMaxAttempts: 3, itemRetryBaseMs: 5 }, mediaDir: notADir },
+    } as unknown as Runtime;
+    const runner = new ItemRunner(new MediaStore(runtime), runtime, pino({ enabled: false }));
+
+    const error = await rejection(runner.run(eokProvider(double.url), { ...(await testItem()), userId: 7 }));
+
+    expect(error).toBeInstanceOf(MediaStorageError);
+    // made once: the item's own tries are not spent on a disk that is not there
+    expect(double.generationCount).toBe(1);
+    expect(double.received('POST', '/v1/generations')).toHaveLength(1);
   });
 
   it('reads past a malformed progress instead of failing a generation that runs', async () => {
