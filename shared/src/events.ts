@@ -15,6 +15,12 @@ export interface ServerToClientEvents {
   'gallery:item-created': (item: GalleryItem) => void;
 }
 
+/**
+ * The handshake's refusal when the server could not check the session (its database is away), as
+ * opposed to 'unauthorized': the client connects again later instead of giving up.
+ */
+export const SOCKET_UNAVAILABLE = 'unavailable';
+
 /** The client sends nothing but its handshake. */
 export type ClientToServerEvents = Record<string, never>;
 

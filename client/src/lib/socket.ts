@@ -1,4 +1,4 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@atelier/shared';
+import { SOCKET_UNAVAILABLE, type ClientToServerEvents, type ServerToClientEvents } from '@atelier/shared';
 import { io, type Socket } from 'socket.io-client';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -34,4 +34,14 @@ export function getSocket(token: string): AppSocket {
 export function disconnectSocket(): void {
   current?.socket.disconnect();
   current = null;
+}
+
+/**
+ * After the handshake was refused (Socket.IO then stops trying): how long to wait before asking
+ * again, or null for a refusal that stands. A session the server could not check (its database is
+ * away) is asked about again, later each time; a refused one is left to the API client's next 401.
+ */
+export function retryAfterRefusal(message: string, refusals: number): number | null {
+  if (message !== SOCKET_UNAVAILABLE) return null;
+  return Math.min(RECONNECT_DELAY_MAX_MS, RECONNECT_DELAY_MS * 2 ** refusals);
 }

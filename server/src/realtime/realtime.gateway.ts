@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Server, Socket } from 'socket.io';
 import {
   QUEUE_ROOM,
+  SOCKET_UNAVAILABLE,
   userRoom,
   type ClientToServerEvents,
   type ServerToClientEvents,
@@ -13,6 +14,7 @@ import {
 import { SessionValidator } from '../auth/session-validator.js';
 import { sessionSubject } from '../auth/token.js';
 import { LOGGER } from '../common/runtime.js';
+import { isDependencyUnavailable } from '../common/unavailable-dependency.js';
 import { ApiMetrics } from '../metrics/api-metrics.js';
 import { SessionRevocations } from '../users/session-revocations.js';
 
@@ -62,7 +64,8 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
           void socket.join([QUEUE_ROOM, userRoom(user.id)]);
           next();
         },
-        () => next(new Error('unauthorized')),
+        // the session could not be checked (the database is away): not refused, so the client asks again
+        (error: unknown) => next(new Error(isDependencyUnavailable(error) ? SOCKET_UNAVAILABLE : 'unauthorized')),
       );
     });
   }
@@ -80,7 +83,10 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
    * was connected in time for the revocation to drop it.
    */
   private recheck(socket: Socket): void {
-    this.sessions.validate(socket.data.claims).catch(() => socket.disconnect(true));
+    this.sessions.validate(socket.data.claims).catch((error: unknown) => {
+      // it passed the same check a moment ago; only a check that answered "no" drops it
+      if (!isDependencyUnavailable(error)) socket.disconnect(true);
+    });
   }
 
   /** A socket lives no longer than the token it connected with: verified once, it is not asked again. */

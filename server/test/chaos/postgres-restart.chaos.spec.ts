@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ComfyUiDouble } from '../doubles/comfyui-double.js';
-import { getJob, submitJob } from '../support/pipeline.js';
+import { getJob, listen, submitJob } from '../support/pipeline.js';
 import { startWorker, type WorkerProcess } from '../support/worker-process.js';
 import { waitFor } from '../support/wait-for.js';
 import { comfyWorkerEnv, createComfyWorkflow, promptsPerItem } from './support/comfy-workflow.js';
@@ -55,6 +55,8 @@ describe('PostgreSQL restarts in the middle of a batch', () => {
       retryAfter: '5',
     });
     expect((await t.request('GET', '/api/health')).body).toMatchObject({ database: 'down', redis: 'up' });
+    // a live connection made now is not refused as unauthorized: the client is told to come back
+    expect(await listen(t, userToken).catch((error: Error) => error.message)).toBe('unavailable');
     // long enough for the worker to fail the job's run on the database and retry it
     await sleep(OUTAGE_MS);
 
@@ -63,6 +65,8 @@ describe('PostgreSQL restarts in the middle of a batch', () => {
       const res = await t.request('GET', `/api/jobs/${id}`, { token: userToken });
       return res.status === 200;
     });
+    // and once the database is back, the same token connects
+    (await listen(t, userToken)).close();
     const done = await finalJob(t, userToken, id, worker);
     expect(done).toMatchObject({ status: 'completed', batch_completed: BATCH, error_message: null });
     expect(await itemCounts(t, id)).toEqual({ rows: BATCH, distinctItems: BATCH, firstIndex: 0, lastIndex: BATCH - 1 });

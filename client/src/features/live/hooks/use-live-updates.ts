@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { logger } from '../../../lib/logger';
-import { disconnectSocket, getSocket } from '../../../lib/socket';
+import { disconnectSocket, getSocket, retryAfterRefusal } from '../../../lib/socket';
 import {
   applyGalleryItemCreated,
   applyJobProgress,
@@ -23,14 +23,21 @@ export function useLiveUpdates(token: string | null): void {
     const socket = getSocket(token);
     const seen: SeenStatuses = new Map();
     let connectedBefore = false;
+    let refusals = 0;
+    let retry: ReturnType<typeof setTimeout> | undefined;
 
     const onConnect = () => {
       if (connectedBefore) refreshAfterReconnect(queryClient);
       connectedBefore = true;
+      refusals = 0;
     };
     const onConnectError = (error: Error) => {
-      // Refused in the handshake ('unauthorized'): the API client's next 401 ends the session.
-      if (!socket.active) logger.warn('live updates refused by the server', error.message);
+      // still active: Socket.IO tries again by itself
+      if (socket.active) return;
+      const delay = retryAfterRefusal(error.message, refusals++);
+      if (delay !== null) retry = setTimeout(() => socket.connect(), delay);
+      // refused ('unauthorized'): the API client's next 401 ends the session
+      else logger.warn('live updates refused by the server', error.message);
     };
 
     socket.on('connect', onConnect);
@@ -41,6 +48,7 @@ export function useLiveUpdates(token: string | null): void {
     socket.on('gallery:item-created', (item) => applyGalleryItemCreated(queryClient, item));
 
     return () => {
+      clearTimeout(retry);
       socket.removeAllListeners();
       disconnectSocket();
     };
