@@ -162,8 +162,7 @@ describe('worker crashes', () => {
       await t.db.pool.query(`UPDATE jobs SET status = 'processing' WHERE id = $1`, [id]);
 
       const worker = await startWorker(t);
-      const done = await waitForJob(t, token, id, ['completed'], 30_000);
-      await worker.stop();
+      const done = await waitForJob(t, token, id, ['completed'], 30_000).finally(() => worker.stop());
       expect(done.batch_completed).toBe(2);
       const revived = await queue.getJob(entryId!);
       expect(revived?.opts).toMatchObject({ attempts: 20, backoff: { type: 'capped-exponential', delay: 2000 } });
