@@ -29,8 +29,13 @@ export async function startOwnStack(env: Record<string, string> = {}): Promise<O
       postgres,
       app,
       close: async () => {
-        await app.close();
-        await Promise.all([redis.destroy(), postgres.destroy()]);
+        // a drill that failed while its PostgreSQL was down cannot drop its database: the servers
+        // must go all the same, or they outlive the run
+        try {
+          await app.close();
+        } finally {
+          await Promise.all([redis.destroy(), postgres.destroy()]);
+        }
       },
     };
   } catch (error) {
