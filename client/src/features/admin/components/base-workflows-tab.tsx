@@ -9,6 +9,7 @@ import { AdminListState } from './admin-list-state';
 import { BaseWorkflowEditorDialog } from './base-workflow-editor-dialog';
 import { PasswordConfirmDialog } from './password-confirm-dialog';
 import { SearchField } from './search-field';
+import { RowAction } from '../../../components/row-action';
 
 type Editing = { filename: string | null } | null;
 
@@ -67,18 +68,11 @@ export function BaseWorkflowsTab() {
                   <Table.Cell textAlign="end">{kilobytes(file.size)}</Table.Cell>
                   <Table.Cell textAlign="end">
                     <HStack justify="flex-end" gap={2}>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        aria-label={`Edit ${file.name}`}
-                        onClick={() => setEditing({ filename: file.name })}
-                      >
+                      <RowAction aria-label={`Edit ${file.name}`} onClick={() => setEditing({ filename: file.name })}>
                         Edit
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="red"
+                      </RowAction>
+                      <RowAction
+                        danger
                         aria-label={`Delete ${file.name}`}
                         onClick={() => {
                           remove.reset();
@@ -86,7 +80,7 @@ export function BaseWorkflowsTab() {
                         }}
                       >
                         Delete
-                      </Button>
+                      </RowAction>
                     </HStack>
                   </Table.Cell>
                 </Table.Row>

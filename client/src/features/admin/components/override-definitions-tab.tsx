@@ -23,6 +23,7 @@ import { AdminListState } from './admin-list-state';
 import { EditableCell } from './editable-cell';
 import { MissingKeysBanner } from './missing-keys-banner';
 import { PasswordConfirmDialog } from './password-confirm-dialog';
+import { RowAction } from '../../../components/row-action';
 
 const COLUMNS: Array<{ key: SortColumn; label: string }> = [
   { key: 'id', label: 'ID' },
@@ -241,10 +242,8 @@ export function OverrideDefinitionsTab() {
                         }}
                       />
                     ) : (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="red"
+                      <RowAction
+                        danger
                         aria-label={`Delete ${row.override_key}`}
                         onClick={() => {
                           remove.reset();
@@ -252,7 +251,7 @@ export function OverrideDefinitionsTab() {
                         }}
                       >
                         Delete
-                      </Button>
+                      </RowAction>
                     )}
                   </Table.Cell>
                 </Table.Row>

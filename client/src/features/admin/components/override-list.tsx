@@ -1,6 +1,7 @@
-import { Badge, Button, Checkbox, Field, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Checkbox, Field, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { overrideStep } from '@atelier/shared';
 import type { OverrideItem } from '../utils/slug-form';
+import { RowAction } from '../../../components/row-action';
 
 /** The overrides a slug workflow exposes, in order (SPEC section 2, Slug workflow editor). */
 export function OverrideList({
@@ -58,15 +59,9 @@ export function OverrideList({
               >
                 ↓
               </IconButton>
-              <Button
-                size="xs"
-                variant="outline"
-                colorPalette="red"
-                aria-label={`Remove ${item.display_name}`}
-                onClick={() => onRemove(index)}
-              >
+              <RowAction danger aria-label={`Remove ${item.display_name}`} onClick={() => onRemove(index)}>
                 Remove
-              </Button>
+              </RowAction>
             </HStack>
           </HStack>
           {item.description && (
@@ -78,11 +73,7 @@ export function OverrideList({
             <Field.Root maxW="xs">
               <Field.Label>
                 Default value
-                {ruleHint(item) && (
-                  <Text as="span" color="fg.muted" fontWeight="normal">
-                    ({ruleHint(item)})
-                  </Text>
-                )}
+                <RuleHint item={item} />
               </Field.Label>
               <DefaultValueInput
                 item={item}
@@ -125,6 +116,17 @@ function ruleHint({ data_type, validation_rules: rules }: OverrideItem): string 
   }
   if (data_type === 'string' && rules.max_length !== undefined) return `at most ${rules.max_length} characters`;
   return null;
+}
+
+function RuleHint({ item }: { item: OverrideItem }) {
+  const hint = ruleHint(item);
+  return (
+    hint && (
+      <Text as="span" color="fg.muted" fontWeight="normal">
+        ({hint})
+      </Text>
+    )
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ import { AdminListState } from './admin-list-state';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { MissingSlugsBanner } from './missing-slugs-banner';
 import { SearchField } from './search-field';
+import { RowAction } from '../../../components/row-action';
 
 /** The create form, prefilled from a base workflow when one is named. */
 export const newSlugHref = (slug?: string) =>
@@ -99,10 +100,8 @@ export function SlugWorkflowsTab() {
                       <Button asChild size="xs" variant="outline" aria-label={`Edit ${workflow.name}`}>
                         <RouterLink to={paths.adminSlugWorkflowEdit.href(workflow.id)}>Edit</RouterLink>
                       </Button>
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        colorPalette="red"
+                      <RowAction
+                        danger
                         aria-label={`Delete ${workflow.name}`}
                         onClick={() => {
                           remove.reset();
@@ -110,7 +109,7 @@ export function SlugWorkflowsTab() {
                         }}
                       >
                         Delete
-                      </Button>
+                      </RowAction>
                     </HStack>
                   </Table.Cell>
                 </Table.Row>

@@ -6,7 +6,7 @@ import { FormMessage, type FormMessageValue } from '../../../components/form-mes
 import { errorText } from '../../../lib/api-error';
 import { ADMIN_MESSAGES } from '../admin-messages';
 import { useSaveUser } from '../api/admin-users';
-import { currentUserAtom } from '../../auth/atoms/session-atom';
+import { isSuperAdminAtom } from '../../auth/atoms/session-atom';
 
 /** Create User (`user` null) or Edit; on edit a blank password keeps the current one (SPEC section 5). */
 export function UserFormDialog({
@@ -24,7 +24,7 @@ export function UserFormDialog({
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<Role>(user?.role ?? 'user');
   // only a super admin may grant that role (SPEC section 6); the server refuses it to an admin
-  const viewerIsSuper = useAtomValue(currentUserAtom)?.role === 'super_admin';
+  const viewerIsSuper = useAtomValue(isSuperAdminAtom);
   const grantable = ROLES.filter((r) => viewerIsSuper || r !== 'super_admin');
   const [apiKey, setApiKey] = useState('');
   const [removeKey, setRemoveKey] = useState(false);

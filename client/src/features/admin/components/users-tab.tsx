@@ -3,7 +3,7 @@ import { API_KEY_DISPLAY_LENGTH, type AdminUser, type Role } from '@atelier/shar
 import { useAtomValue } from 'jotai';
 import { useRef, useState } from 'react';
 import { useConfirmedDelete } from '../../../components/use-confirmed-delete';
-import { currentUserAtom } from '../../auth/atoms/session-atom';
+import { isSuperAdminAtom } from '../../auth/atoms/session-atom';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { formatCount } from '../../../lib/format';
 import { formatDate } from '../../../lib/format-date';
@@ -13,6 +13,7 @@ import { AdminListState } from './admin-list-state';
 import { UserDeleteDialog } from './user-delete-dialog';
 import { UserFormDialog } from './user-form-dialog';
 import { UserManageDialog } from './user-manage-dialog';
+import { RowAction } from '../../../components/row-action';
 
 const ROLE_COLORS: Record<Role, string> = { user: 'gray', admin: 'blue', super_admin: 'purple' };
 
@@ -25,7 +26,7 @@ export function UsersTab() {
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const confirm = useConfirmedDelete<AdminUser>();
   // an admin may see a super admin here but not change one (the server answers 403)
-  const viewerIsSuper = useAtomValue(currentUserAtom)?.role === 'super_admin';
+  const viewerIsSuper = useAtomValue(isSuperAdminAtom);
   const mayChange = (user: AdminUser) => viewerIsSuper || user.role !== 'super_admin';
   // once a user is deleted, the tab keeps the focus: the row's button is gone
   const rootRef = useRef<HTMLDivElement>(null);
@@ -91,31 +92,18 @@ export function UsersTab() {
                       </Text>
                     ) : (
                       <HStack justify="flex-end" gap={2}>
-                        <Button
-                          size="xs"
-                          variant="outline"
+                        <RowAction
                           aria-label={`Manage ${user.username}`}
                           onClick={() => setOpen({ kind: 'manage', user })}
                         >
                           Manage
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          aria-label={`Edit ${user.username}`}
-                          onClick={() => setOpen({ kind: 'form', user })}
-                        >
+                        </RowAction>
+                        <RowAction aria-label={`Edit ${user.username}`} onClick={() => setOpen({ kind: 'form', user })}>
                           Edit
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="outline"
-                          colorPalette="red"
-                          aria-label={`Delete ${user.username}`}
-                          onClick={() => confirm.ask(user)}
-                        >
+                        </RowAction>
+                        <RowAction danger aria-label={`Delete ${user.username}`} onClick={() => confirm.ask(user)}>
                           Delete
-                        </Button>
+                        </RowAction>
                       </HStack>
                     )}
                   </Table.Cell>

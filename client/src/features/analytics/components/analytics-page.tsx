@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { PageTitle } from '../../../components/page-title';
 import { errorText } from '../../../lib/api-error';
-import { currentUserAtom, isAdminAtom } from '../../auth/atoms/session-atom';
+import { isAdminAtom, isSuperAdminAtom } from '../../auth/atoms/session-atom';
 import { useAnalytics } from '../api/get-analytics';
 import { PeriodSelector } from './period-selector';
 import { SystemStats } from './system-stats';
@@ -20,7 +20,7 @@ export function AnalyticsPage() {
   const [period, setPeriod] = useState<AnalyticsPeriod>(DEFAULT_ANALYTICS_PERIOD);
   const { data, error, isPending, isPlaceholderData } = useAnalytics(period);
   const isAdmin = useAtomValue(isAdminAtom);
-  const isSuperAdmin = useAtomValue(currentUserAtom)?.role === 'super_admin';
+  const isSuperAdmin = useAtomValue(isSuperAdminAtom);
   const personal = data ? data.view_type === 'personal' : !isAdmin;
 
   return (

@@ -58,3 +58,5 @@ export const sessionAtom = atom(
 export const currentUserAtom = atom((get) => get(sessionAtom)?.user ?? null);
 
 export const isAdminAtom = atom((get) => isAdminRole(get(currentUserAtom)?.role));
+
+export const isSuperAdminAtom = atom((get) => get(currentUserAtom)?.role === 'super_admin');

@@ -6,6 +6,7 @@ import { useConfirmedDelete } from '../../../components/use-confirmed-delete';
 import { errorText } from '../../../lib/api-error';
 import { formatCountOf } from '../../../lib/format';
 import { useDeleteFolder } from '../api/save-folder';
+import { RowAction } from '../../../components/row-action';
 
 /**
  * The folders of the manager dialog, each with Edit and Delete. A delete asks first, as the admin's
@@ -63,10 +64,8 @@ export function FolderList({
               <Button size="xs" variant="outline" onClick={() => onEdit(folder)}>
                 Edit
               </Button>
-              <Button
-                size="xs"
-                variant="outline"
-                colorPalette="red"
+              <RowAction
+                danger
                 data-delete-folder={folder.id}
                 onClick={() => {
                   remove.reset();
@@ -74,7 +73,7 @@ export function FolderList({
                 }}
               >
                 Delete
-              </Button>
+              </RowAction>
             </HStack>
           ))}
         </Stack>

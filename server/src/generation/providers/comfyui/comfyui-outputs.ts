@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { ProducedFile } from '../generation-provider.js';
+import { withRetry, type RetryPolicy } from '../retry.js';
 import type { ComfyUiClient } from './comfyui-client.js';
 import { isPassingTrouble } from './comfyui-errors.js';
-import { pause } from './comfyui-run-mailbox.js';
 import { type HistoryEntry, type OutputItem, outputItemSchema } from './comfyui-wire.js';
 
 const TYPES_BY_EXTENSION: Record<string, string> = {
@@ -71,25 +71,8 @@ function localName(fileName: string, used: Set<string>): string {
   return name;
 }
 
-const DOWNLOAD_ATTEMPTS = 3;
-const DOWNLOAD_RETRY_MS = 500;
-
 /** A cut or a 5xx while fetching a finished run's file is asked again here: the run itself is done. */
-async function downloadWithRetries(
-  client: ComfyUiClient,
-  item: OutputItem,
-  destination: string,
-  signal: AbortSignal,
-): Promise<string | null> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await client.download(item, destination, signal);
-    } catch (error) {
-      if (attempt >= DOWNLOAD_ATTEMPTS || !isPassingTrouble(error)) throw error;
-      await pause(DOWNLOAD_RETRY_MS * attempt, signal);
-    }
-  }
-}
+const DOWNLOAD_RETRY: RetryPolicy = { maxAttempts: 3, baseMs: 500, maxMs: 2000 };
 
 /** Downloads the items one by one into `workDir`. */
 export async function downloadOutputs(
@@ -102,7 +85,11 @@ export async function downloadOutputs(
   const files: ProducedFile[] = [];
   for (const item of items) {
     const destination = path.join(workDir, localName(item.filename, used));
-    const header = await downloadWithRetries(client, item, destination, signal);
+    const header = await withRetry(() => client.download(item, destination, signal), {
+      ...DOWNLOAD_RETRY,
+      signal,
+      classify: (error) => ({ retryable: isPassingTrouble(error) }),
+    });
     files.push({ path: destination, contentType: contentTypeOf(header, item.filename) });
   }
   return files;

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { z } from 'zod';
 import { EokHttpError, EokTransportError, EokUnreadableError } from './eok-errors.js';
-import { parseRetryAfter } from './eok-retry.js';
+import { parseRetryAfter } from '../retry.js';
 import {
   eokErrorBodySchema,
   eokGenerationSchema,

@@ -4,7 +4,7 @@ import { ProviderError, type ProducedFile } from '../generation-provider.js';
 import type { EokClient } from './eok-client.js';
 import { downloadError } from './eok-errors.js';
 import { outputContentType, outputFileName, resolveOutputUrl, sameOrigin } from './eok-outputs.js';
-import { withRetry, type RetryOptions } from './eok-retry.js';
+import { withRetry, type RetryOptions } from '../retry.js';
 import type { EokGeneration, EokOutput } from './eok-wire.js';
 
 export interface DownloadContext {

@@ -1,5 +1,5 @@
 import { ProviderError } from '../generation-provider.js';
-import type { RetryVerdict } from './eok-retry.js';
+import type { RetryVerdict } from '../retry.js';
 
 /** The server answered with a status other than 2xx. */
 export class EokHttpError extends Error {

@@ -12,7 +12,7 @@ import { keyHint, resolveApiKey } from './eok-api-key.js';
 import { EokClient } from './eok-client.js';
 import { downloadOutputs } from './eok-downloads.js';
 import { classifyEokError, followError, submitError, submitMayHaveCreated } from './eok-errors.js';
-import { withRetry, type RetryOptions } from './eok-retry.js';
+import { withRetry, type RetryOptions } from '../retry.js';
 import { eokTimings, type EokConfig, type EokTimings } from './eok-timings.js';
 import { buildSubmitBody, idempotencyKey, isTerminal, type EokGeneration } from './eok-wire.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, parseRetryAfter, withRetry, type RetryOptions } from './eok-retry.js';
+import { backoffDelay, parseRetryAfter, withRetry, type RetryOptions } from './retry.js';
 
 class Transient extends Error {
   constructor(readonly retryAfterMs?: number) {
