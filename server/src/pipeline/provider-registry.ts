@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER, RUNTIME, type Runtime } from '../common/runtime.js';
@@ -5,6 +6,11 @@ import { BuiltinProvider } from '../generation/providers/builtin/builtin-provide
 import { ComfyUiProvider } from '../generation/providers/comfyui/comfyui.provider.js';
 import { EokProvider } from '../generation/providers/eok/eok.provider.js';
 import type { GenerationProvider, ProviderName } from '../generation/providers/generation-provider.js';
+
+/** Derived from the deployment's secret: the same in all its workers, and no other deployment's. */
+function comfyUiOwner(jwtSecret: string): string {
+  return createHmac('sha256', jwtSecret).update('atelier-comfyui-owner-v1').digest('base64url').slice(0, 16);
+}
 
 /**
  * The three providers of DESIGN section 5, and which one runs a workflow: GENERATION_PROVIDER when
@@ -29,6 +35,7 @@ export class ProviderRegistry implements OnApplicationShutdown {
       pollIntervalMs: comfyui.pollIntervalMs,
       lostPromptGraceMs: comfyui.lostPromptGraceMs,
       unreachableToleranceMs: comfyui.unreachableToleranceMs,
+      owner: comfyUiOwner(runtime.jwtSecret),
     });
     this.eok = new EokProvider(eok, {
       logger: logger.child({ provider: 'eok' }),

@@ -13,6 +13,8 @@ export interface ReceivedPrompt {
   promptId: string;
   clientId: unknown;
   prompt: Graph;
+  /** As ComfyUI keeps it: the body's `extra_data` with `client_id` added. */
+  extraData: Record<string, unknown>;
   seq: number;
 }
 
@@ -275,7 +277,7 @@ export class ComfyUiDouble {
     const counter = this.promptCounter++;
     const number = typeof body.number === 'number' ? body.number : body.front === true ? -counter : counter;
     const extraData = { ...(body.extra_data as Record<string, unknown> | undefined), client_id: body.client_id };
-    this.prompts.push({ promptId: id, clientId: body.client_id, prompt: check.graph, seq: this.sequence++ });
+    this.prompts.push({ promptId: id, clientId: body.client_id, prompt: check.graph, extraData, seq: this.sequence++ });
     this.runner.enqueue({ number, id, prompt: check.graph, extraData, outputNodes: check.outputNodes });
     if (this.faults.loseFirstPromptReply && !this.lostReply) {
       // Queued, but the client never hears so: the connection dies before the answer.

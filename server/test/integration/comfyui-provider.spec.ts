@@ -455,4 +455,26 @@ describe('ComfyUiProvider against the ComfyUI double', () => {
     await expect.poll(() => double.historyOf(leftId)?.status.status_str).toBe('error');
     expect(double.prompts).toHaveLength(1);
   });
+
+  it("tags each prompt with its deployment and item, and never cancels another deployment's prompt for the same job number", async () => {
+    double.slowRun(40);
+    const other = makeProvider(double.url, { owner: 'another-atelier' });
+    try {
+      const theirs = other.generate(await makeRequest());
+      await vi.waitFor(() => expect(double.isRunning(firstPromptId())).toBe(true), { timeout: 5000 });
+
+      const ours = await provider.generate(await makeRequest());
+
+      expect(ours.status).toBe('produced');
+      expect((await theirs).status).toBe('produced');
+      expect(double.interrupts).toEqual([]);
+      expect(double.deletes).toEqual([]);
+      expect(double.prompts.map((p) => p.extraData.atelier)).toEqual([
+        { owner: 'another-atelier', job_id: 42, batch_index: 0 },
+        { owner: 'atelier', job_id: 42, batch_index: 0 },
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -325,4 +325,22 @@ describe('the pipeline on ComfyUI', () => {
     expect(done).toMatchObject({ status: 'completed', batch_completed: 2 });
     expect((await storedItems(t, id)).map((item) => item.batch_index)).toEqual([0, 1]);
   }, 60_000);
+
+  it('SIGKILL mid-item: the worker that takes the job over stops the prompt the dead one left running', async () => {
+    const takeover = { WORKER_LOCK_DURATION_MS: '2000', WORKER_STALLED_INTERVAL_MS: '1000' };
+    // 50 steps of 300 ms: the dead worker's prompt would run on for longer than the takeover takes
+    const d = await start({ faults: (double) => double.slowRun(300), env: takeover });
+    const id = await submit(1, { steps: 50 });
+    await waitFor('the first prompt to run', () => d.prompts[0] !== undefined && d.isRunning(d.prompts[0].promptId));
+    const orphan = d.prompts[0]!.promptId;
+
+    await worker!.kill();
+    worker = await startWorker(t, { COMFYUI_URL: d.url, COMFYUI_POLL_INTERVAL_MS: '100', ...takeover });
+    await waitFor('the job taken over', () => d.prompts.length === 2, 15_000);
+    await waitFor('the orphan to stop', () => d.historyOf(orphan)?.status.status_str === 'error');
+    expect(d.interrupts).toContain(orphan);
+    expect(d.historyOf(orphan)!.status.messages.map(([type]) => type)).toContain('execution_interrupted');
+    // the second prompt is the item's, not a stranger's: it says so, and no other Atelier's is touched
+    expect(d.prompts[1]!.extraData).toMatchObject({ atelier: { job_id: id, batch_index: 0 } });
+  }, 60_000);
 });

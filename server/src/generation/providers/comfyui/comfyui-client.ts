@@ -40,6 +40,8 @@ const NOT_CONNECTED_CODES = new Set([
 export interface QueueState {
   running: string[];
   pending: string[];
+  /** Each queued or running prompt's `extra_data`, by prompt id: what its sender wrote there. */
+  extraData: Map<string, unknown>;
 }
 
 export type PromptSubmission =
@@ -70,6 +72,12 @@ function queueIds(items: unknown[][]): string[] {
   return items.map((item) => item[1]).filter((id): id is string => typeof id === 'string');
 }
 
+function extraDataById(items: unknown[][]): Map<string, unknown> {
+  const byId = new Map<string, unknown>();
+  for (const item of items) if (typeof item[1] === 'string') byId.set(item[1], item[3]);
+  return byId;
+}
+
 /** Typed calls to ComfyUI's HTTP API (comfyui-protocol.md sections 2-4), each with its own timeout. */
 export class ComfyUiClient {
   constructor(
@@ -94,7 +102,11 @@ export class ComfyUiClient {
 
   async getQueue(): Promise<QueueState> {
     const queue = this.read(await this.send('GET', '/queue'), 'GET /queue', queueSchema);
-    return { running: queueIds(queue.queue_running), pending: queueIds(queue.queue_pending) };
+    return {
+      running: queueIds(queue.queue_running),
+      pending: queueIds(queue.queue_pending),
+      extraData: extraDataById([...queue.queue_running, ...queue.queue_pending]),
+    };
   }
 
   /** Null while the prompt is queued, running, unknown or evicted: ComfyUI answers `{}` for all. */

@@ -10,6 +10,8 @@ export interface PromptBody {
   client_id: string;
   /** Our own id (lowercase UUIDv4), so a lost answer can be checked for before resubmitting. */
   prompt_id: string;
+  /** Kept by ComfyUI with the prompt and shown in its queue: whose item it is. */
+  extra_data?: Record<string, unknown>;
 }
 
 const RESUBMIT_PAUSE_MS = 250;

@@ -12,6 +12,7 @@ import { cancelPrompt } from './comfyui-cancel.js';
 import { ComfyUiClient } from './comfyui-client.js';
 import { ComfyUiEndpoint } from './comfyui-endpoint.js';
 import { ComfyUiTransportError, historyFailure } from './comfyui-errors.js';
+import { cancelEarlierPrompts, itemExtraData } from './comfyui-item-prompts.js';
 import { LeftBehindPrompts } from './comfyui-left-behind.js';
 import { downloadOutputs, outputItems } from './comfyui-outputs.js';
 import { followRun, type RunTiming } from './comfyui-run.js';
@@ -37,6 +38,11 @@ export interface ComfyUiProviderOptions extends Partial<RunTiming> {
   pingIntervalMs?: number;
   /** POST /prompt attempts when the answer is lost (each resubmit only if ComfyUI never saw the id). */
   submitAttempts?: number;
+  /**
+   * Names this deployment in the prompts it sends (the same for all its workers), so a worker taking
+   * over a job finds what another left on ComfyUI for the same item, and no other Atelier's.
+   */
+  owner?: string;
 }
 
 interface Remote {
@@ -138,13 +144,15 @@ export class ComfyUiProvider implements GenerationProvider {
       logger?.warn('ComfyUI socket not open; following the run by polling');
     }
     await this.leftBehind.cancelAll(client);
+    const tag = { owner: this.options.owner ?? 'atelier', job_id: request.jobId, batch_index: request.batchIndex };
+    await cancelEarlierPrompts(client, tag, this.leftBehind, logger);
     const mailbox = new RunMailbox();
     let unsubscribe = socket.subscribe(promptId, (event) => mailbox.push(event));
     const unwatch = socket.onStateChange((open) => open && mailbox.requestResync());
     try {
       const runId = await submitPrompt(
         client,
-        { prompt: injected.graph, client_id: socket.clientId, prompt_id: promptId },
+        { prompt: injected.graph, client_id: socket.clientId, prompt_id: promptId, extra_data: itemExtraData(tag) },
         {
           attempts: this.options.submitAttempts ?? 3,
           unreachableToleranceMs: this.timing.unreachableToleranceMs,
