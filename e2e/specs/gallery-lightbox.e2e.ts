@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api.js';
 import { PHONE, WAIT, pagesOfOneBrowser } from '../support/browser.js';
-import { clearSeedUsed, createFolderViaApi, listGallery, ownerWithMedia } from '../support/gallery.js';
+import {
+  clearSeedUsed,
+  createFolderViaApi,
+  listGallery,
+  ownerWithMedia,
+  seedGalleryCopies,
+} from '../support/gallery.js';
 import {
   type Owner,
   grid,
@@ -112,6 +118,35 @@ describe('lightbox focus', () => {
     await box.waitFor({ state: 'detached' });
     await expect.poll(() => tiles(page).count(), WAIT).toBe(0);
     await expect.poll(() => focusedItem(page), WAIT).toBe('elsewhere');
+  });
+  it('scrolls back to the tile of the item shown last when the lightbox went far from where it was opened', async () => {
+    const owner = await ownerWithMedia(uniqueName('Long corridor'), 1);
+    await seedGalleryCopies(owner.jobId, 90);
+    const ids = (await listGallery(owner.token, { limit: '100' })).map((item) => item.id);
+    const page = await openPage();
+    await openGallery(page, owner);
+    await expect.poll(() => tiles(page).count(), WAIT).toBeGreaterThan(0);
+    await viewButton(page, 0).focus();
+    await page.keyboard.press('Enter');
+    const box = lightbox(page);
+    await box.waitFor();
+    for (let step = 0; step < 80; step++) await page.keyboard.press('ArrowRight');
+    await lightboxImage(page)
+      .and(page.getByRole('img', { name: new RegExp(` ${ids[80]}$`) }))
+      .waitFor();
+    // the grid draws only the rows near the window: the tile of item 81 is not drawn while the first rows show
+    expect(await page.locator(`[data-item-id="${ids[80]}"]`).count()).toBe(0);
+
+    await page.keyboard.press('Escape');
+    await box.waitFor({ state: 'detached' });
+    await expect.poll(() => focusedItem(page), WAIT).toBe(ids[80]);
+    expect(await page.locator(`[data-item-id="${ids[80]}"]`).isVisible()).toBe(true);
+    expect(
+      await page.locator(`[data-item-id="${ids[80]}"]`).evaluate((tile) => {
+        const { top, bottom } = tile.getBoundingClientRect();
+        return top >= 0 && bottom <= window.innerHeight;
+      }),
+    ).toBe(true);
   });
 });
 

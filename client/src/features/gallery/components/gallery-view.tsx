@@ -29,7 +29,7 @@ import { GalleryEmptyState } from './gallery-empty-state';
 import { GalleryScrollStatus } from './gallery-scroll-status';
 import { JobFilterBanner } from './job-filter-banner';
 import { Lightbox } from './lightbox';
-import { MediaGrid } from './media-grid';
+import { MediaGrid, type MediaGridHandle } from './media-grid';
 
 interface GalleryViewProps {
   filters: GalleryFilterState;
@@ -98,9 +98,11 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
     if (had && selection.length === 0 && document.activeElement === document.body) viewRef.current?.focus();
   }, [selection.length]);
 
-  // The lightbox closed gives the keyboard to the tile of the item it showed last, or, when that
+  // The lightbox closed gives the keyboard to the tile of the item it showed last (scrolled back
+  // into sight when the lightbox went far from where it was opened), or, when that
   // item has left the view (moved, archived: its tile may go only once the server has answered),
   // to the view: never back to a tile that is gone, which would drop it to the page's start.
+  const gridRef = useRef<MediaGridHandle>(null);
   const lastShown = useRef<number | null>(null);
   const returnedTo = useRef<number | null>(null);
   useEffect(() => {
@@ -112,9 +114,9 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
     const id = lastShown.current;
     lastShown.current = null;
     if (id === null) return;
-    const tile = viewRef.current?.querySelector<HTMLElement>(`[data-item-id="${id}"] .media-tile-open`);
-    returnedTo.current = tile ? id : null;
-    (tile ?? viewRef.current)?.focus();
+    const focused = gridRef.current?.focusItem(id) ?? false;
+    returnedTo.current = focused ? id : null;
+    if (!focused) viewRef.current?.focus();
   }, [lightboxId]);
   useEffect(() => {
     const id = returnedTo.current;
@@ -168,7 +170,7 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
           onClearFilters={() => onFiltersChange(CLEARED_FILTERS)}
         />
       ) : (
-        <MediaGrid items={items} selection={selection} onTileClick={onTileClick} onToggle={toggle} />
+        <MediaGrid items={items} selection={selection} onTileClick={onTileClick} onToggle={toggle} handle={gridRef} />
       )}
       <GalleryScrollStatus
         state={{

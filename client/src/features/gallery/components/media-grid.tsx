@@ -1,7 +1,7 @@
 import { Box } from '@chakra-ui/react';
 import type { GalleryItem } from '@atelier/shared';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, type MouseEvent } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef, type MouseEvent, type Ref } from 'react';
 import { TILE_GAP_PX, useGridLayout } from '../hooks/use-grid-columns';
 import { useRovingTiles } from '../hooks/use-roving-tiles';
 import type { Selection } from '../utils/selection';
@@ -13,7 +13,19 @@ interface MediaGridProps {
   selection: Selection;
   onTileClick: (item: GalleryItem, index: number, event: MouseEvent) => void;
   onToggle: (id: number) => void;
+  handle?: Ref<MediaGridHandle>;
 }
+
+export interface MediaGridHandle {
+  /**
+   * Focuses the item's tile, first scrolling its row into sight when it is not drawn (the lightbox
+   * may have moved far from where it was opened); false when the grid does not hold the item.
+   */
+  focusItem(id: number): boolean;
+}
+
+/** Frames to wait for a row scrolled to to be drawn before giving up on focusing its tile. */
+const DRAW_WAIT_FRAMES = 30;
 
 /** Space kept between a row brought into sight and the sticky bar over it. */
 const REVEAL_MARGIN_PX = 8;
@@ -38,7 +50,7 @@ const OVERSCAN_ROWS = 3;
  * The media, a row of square tiles at a time. Only the rows near the window exist in the DOM, so
  * ten thousand loaded items cost what a screenful does (SPEC section 9 asks the grid to scale).
  */
-export function MediaGrid({ items, selection, onTileClick, onToggle }: MediaGridProps) {
+export function MediaGrid({ items, selection, onTileClick, onToggle, handle }: MediaGridProps) {
   const ref = useRef<HTMLDivElement>(null);
   const { columns, tileSize, top } = useGridLayout(ref);
   const rowHeight = tileSize + TILE_GAP_PX;
@@ -58,6 +70,32 @@ export function MediaGrid({ items, selection, onTileClick, onToggle }: MediaGrid
     last: Math.min(items.length, ((rows.at(-1)?.index ?? -1) + 1) * columns) - 1,
   };
   const roving = useRovingTiles(ref, items, columns, drawn, (row) => revealRow(top + row * rowHeight, tileSize));
+  useImperativeHandle(
+    handle,
+    () => ({
+      focusItem(id) {
+        const index = items.findIndex((item) => item.id === id);
+        if (index < 0) return false;
+        const tile = () => ref.current?.querySelector<HTMLElement>(`[data-item-id="${id}"] .media-tile-open`);
+        const drawnTile = tile();
+        if (drawnTile) {
+          drawnTile.focus();
+          return true;
+        }
+        revealRow(top + Math.floor(index / columns) * rowHeight, tileSize);
+        // the virtualizer draws the row on the scroll event that follows
+        let frames = 0;
+        const focusOnceDrawn = () => {
+          const found = tile();
+          if (found) found.focus();
+          else if (++frames < DRAW_WAIT_FRAMES) requestAnimationFrame(focusOnceDrawn);
+        };
+        requestAnimationFrame(focusOnceDrawn);
+        return true;
+      },
+    }),
+    [items, columns, top, rowHeight, tileSize],
+  );
 
   return (
     <Box
