@@ -38,7 +38,7 @@ export async function createApiApp(runtime: Runtime): Promise<NestExpressApplica
   // for. A generator that makes none, rather than `false`: express hands the setting on to sendFile,
   // and media files keep the ETag it makes from their size and date.
   express.set('etag', () => undefined);
-  if (runtime.config.trustProxy) app.set('trust proxy', true);
+  if (runtime.config.trustProxy !== false) app.set('trust proxy', runtime.config.trustProxy);
   express.use(serverTiming());
   const metrics = app.get(ApiMetrics);
   express.use(metrics.httpMiddleware());

@@ -46,10 +46,14 @@ export const envSchema = z.object({
     .default(2 * 1024 * 1024),
   JOB_SUBMIT_MAX_PER_USER: positiveInt.default(60),
   JOB_SUBMIT_WINDOW_S: positiveInt.default(60),
+  // the number of proxies in front whose X-Forwarded-For entries are believed, counted from the
+  // right: `true` is the one proxy of a usual set-up. Express's own `true` believes every entry,
+  // and the leftmost, which the client writes itself, would become its address.
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .refine((v) => /^(true|false|[1-9]\d?)$/.test(v), 'must be true, false or a number of proxies (1-99)')
+    .transform((v) => (v === 'false' ? false : v === 'true' ? 1 : Number(v))),
   BASE_WORKFLOWS_DIR: z.string().min(1).optional(),
   BASE_WORKFLOWS_REMOTE: z.string().min(1).optional(),
   SAMPLE_CATALOGUE: z

@@ -54,6 +54,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JOB_SUBMIT_MAX_PER_USER: '0' })).toThrow(/JOB_SUBMIT_MAX_PER_USER/);
   });
 
+  it('reads TRUST_PROXY as the number of proxies in front, one for true, and refuses anything else', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    for (const bad of ['yes', '0', '-1', '1.5', '100'])
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY: must be true, false or a number/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

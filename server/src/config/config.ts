@@ -59,7 +59,8 @@ export interface AppConfig {
   worker: { concurrency: number; sliceItems: number; lockDurationMs: number; stalledIntervalMs: number };
   mediaDir: string;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Proxies in front of the API whose X-Forwarded-For entries are believed; false: none. */
+  trustProxy: false | number;
   /** Origins allowed to call the API from a browser page of theirs; empty = same origin only. */
   corsOrigins: string[];
   clientDistDir: string | undefined;

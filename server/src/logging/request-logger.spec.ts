@@ -79,6 +79,14 @@ describe('requestLogger', () => {
     expect(s.lines.map((l) => l.req.id)).toEqual(['trace-42_a', replaced.headers.get('x-request-id')]);
   });
 
+  it("writes a signed URL without its signature, which would open the job's media to whoever reads the log", async () => {
+    const s = await serve();
+    close = s.close;
+    await fetch(`${s.baseUrl}/api/ok?exp=1795809600&sig=-niPsecret_AB&sig=again&x=1`);
+    await s.settle();
+    expect(s.lines.map((l) => l.req.url)).toEqual(['/api/ok?exp=1795809600&sig=[redacted]&sig=[redacted]&x=1']);
+  });
+
   it('leaves health checks out of the log, though they still carry a request id', async () => {
     const s = await serve();
     close = s.close;

@@ -6,6 +6,12 @@ import type { Level, Logger } from 'pino';
 /** A request id a caller may hand us: short, and nothing that could break a log line or a header. */
 const CALLER_REQUEST_ID = /^[\w-]{1,64}$/;
 const UNLOGGED_PATHS = new Set(['/api/health']);
+const SIGNATURE = /([?&]sig=)[^&]*/g;
+
+/** A media URL's signature opens its whole job folder for a day: whoever reads the logs must not get it. */
+function withoutSignature(url: string): string {
+  return url.replace(SIGNATURE, '$1[redacted]');
+}
 
 function levelOf(statusCode: number, finished: boolean): Level {
   if (statusCode >= 500) return 'error';
@@ -26,7 +32,8 @@ export function requestLogger(logger: Logger): RequestHandler {
     res.setHeader('X-Request-Id', id);
     if (UNLOGGED_PATHS.has(req.url)) return next();
     const started = performance.now();
-    const { method, url } = req;
+    const { method } = req;
+    const url = withoutSignature(req.url);
     res.once('close', () => {
       const finished = res.writableFinished;
       const level = levelOf(res.statusCode, finished);

@@ -17,29 +17,32 @@ export function resolveMediaPath(dataDir: string, relativePath: string): string 
   return resolved.startsWith(root + path.sep) ? resolved : null;
 }
 
-/** Where each data directory really is, looked up once: every media request needs it. */
+/** Where each signable root really is, looked up once: every media request needs it. */
 const realRoots = new Map<string, Promise<string>>();
 
-function realRoot(dataDir: string): Promise<string> {
-  let root = realRoots.get(dataDir);
+function realRoot(dir: string): Promise<string> {
+  let root = realRoots.get(dir);
   if (!root) {
-    root = realpath(dataDir);
-    realRoots.set(dataDir, root);
+    root = realpath(dir);
+    realRoots.set(dir, root);
     // not there yet (or unreadable): asked again next time rather than remembered as missing
-    root.catch(() => realRoots.delete(dataDir));
+    root.catch(() => realRoots.delete(dir));
   }
   return root;
 }
 
 /**
  * The file to serve for a relative media path: resolveMediaPath's checks, then the same again for
- * where the file really is, so a symbolic link under the data directory cannot lead out of it.
+ * where the file really is, against where its signable root (media, assets) really is: a symbolic
+ * link under it cannot lead to the data directory's secrets (jwt-secret, the database files), and
+ * a root that is itself a link to another volume still serves.
  */
 export async function servableMediaFile(dataDir: string, relativePath: string): Promise<string | null> {
   const file = resolveMediaPath(dataDir, relativePath);
   if (!file) return null;
+  const signableRoot = path.join(dataDir, relativePath.split('/', 1)[0]!);
   try {
-    const [real, root] = await Promise.all([realpath(file), realRoot(dataDir)]);
+    const [real, root] = await Promise.all([realpath(file), realRoot(signableRoot)]);
     return real.startsWith(root + path.sep) ? real : null;
   } catch {
     return null;

@@ -6,6 +6,22 @@ import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { servableMediaFile } from './media-files.js';
 import { MediaUrlSigner } from './media-url-signer.js';
 
+/** Raster images and videos, which a browser shows without running anything in them. */
+const SHOWN_INLINE = /\.(png|jpe?g|webp|gif|avif|bmp|webm|mp4|mov|mkv|avi|flv|wmv|m4v)$/i;
+
+/**
+ * Anything else a generation server sent (SVG, HTML, text) is stored under its own extension and
+ * would otherwise open as a page of our origin: it is only downloaded, and opened by hand it runs
+ * sandboxed, in an origin of its own.
+ */
+function downloadOnly(res: Response): Record<string, string> {
+  const policy = res.getHeader('Content-Security-Policy');
+  return {
+    'Content-Disposition': 'attachment',
+    'Content-Security-Policy': typeof policy === 'string' ? `${policy}; sandbox` : 'sandbox',
+  };
+}
+
 /**
  * Serves stored media by signed URL. A bad or expired signature answers 404 (not 403), so URLs
  * reveal nothing about which files exist.
@@ -33,7 +49,11 @@ export class MediaController {
     res.sendFile(
       file,
       {
-        headers: { 'Cache-Control': `private, max-age=${maxAge}, immutable`, 'X-Content-Type-Options': 'nosniff' },
+        headers: {
+          'Cache-Control': `private, max-age=${maxAge}, immutable`,
+          'X-Content-Type-Options': 'nosniff',
+          ...(SHOWN_INLINE.test(file) ? {} : downloadOnly(res)),
+        },
         etag: true,
         lastModified: true,
         dotfiles: 'deny',

@@ -165,6 +165,18 @@ describe('login rate limiting by client address', () => {
     expect((await attempt(admin.password, '198.51.100.7')).status).toBe(200);
   });
 
+  it('counts the address the proxy added, not the entries a client wrote before it', async () => {
+    const user = await t.createUser();
+    // a proxy appends the address it saw to whatever X-Forwarded-For the client sent
+    const failFrom = (forged: string) =>
+      t.request('POST', '/api/login', {
+        body: { username: user.username, password: 'wrong' },
+        headers: from(`${forged}, 198.51.100.20`),
+      });
+    for (let i = 0; i < 3; i++) expect((await failFrom(`203.0.113.${i}`)).status).toBe(401);
+    expect((await failFrom('203.0.113.99')).status).toBe(429);
+  });
+
   it('blocks the username everywhere once failures from many addresses pass ten times the limit', async () => {
     const user = await t.createUser();
     const failFrom = (address: string) =>

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ describe('GET /api/media/* (signed URLs)', () => {
   let t: TestApp;
   let dataDir: string;
   let signer: MediaUrlSigner;
+  let volumeDir: string;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'atelier-media-'));
@@ -20,12 +21,23 @@ describe('GET /api/media/* (signed URLs)', () => {
       writeFileSync(path.join(dataDir, 'media', '7', job, '0_0.png'), `image of job ${job}`);
       writeFileSync(path.join(dataDir, 'media', '7', job, 'thumbs', '0_0.webp'), `thumbnail of job ${job}`);
     }
+    writeFileSync(path.join(dataDir, 'jwt-secret'), 'the signing key');
+    symlinkSync(path.join(dataDir, 'jwt-secret'), path.join(dataDir, 'media', '7', '30', 'linked.png'));
+    // a provider's outputs keep their own extension when their type is not one we know
+    writeFileSync(path.join(dataDir, 'media', '7', '30', '1_0.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(path.join(dataDir, 'media', '7', '30', '2_0.html'), '<form>Your session expired</form>');
+    // media on another volume: the root itself a link
+    const volume = mkdtempSync(path.join(os.tmpdir(), 'atelier-volume-'));
+    mkdirSync(path.join(volume, '9', '40'), { recursive: true });
+    writeFileSync(path.join(volume, '9', '40', '0_0.png'), 'image on another volume');
+    volumeDir = volume;
     t = await startTestApp({ DATA_DIR: dataDir });
     signer = t.app.get(MediaUrlSigner);
   });
   afterAll(async () => {
     await t.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(volumeDir, { recursive: true, force: true });
   });
 
   it('serves a signed file without a bearer token, with an ETag and long private caching', async () => {
@@ -90,5 +102,34 @@ describe('GET /api/media/* (signed URLs)', () => {
   it('answers 404 for a signed path to a file that does not exist', async () => {
     const res = await fetch(`${t.baseUrl}${signer.sign('media/7/none.png')}`);
     expect(res.status).toBe(404);
+  });
+
+  it('never follows a link under the media root out of it, into the data directory', async () => {
+    const res = await fetch(`${t.baseUrl}${signer.sign('media/7/30/linked.png')}`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('the signing key');
+  });
+
+  it('serves an assets root that is a link to another volume', async () => {
+    symlinkSync(volumeDir, path.join(dataDir, 'assets'));
+    const res = await fetch(`${t.baseUrl}${signer.sign('assets/9/40/0_0.png')}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('image on another volume');
+  });
+
+  it('shows images and videos in the page, and only downloads other files, sandboxed', async () => {
+    const image = await fetch(`${t.baseUrl}${signer.sign('media/7/30/0_0.png')}`);
+    expect(image.headers.get('content-disposition')).toBeNull();
+    expect(image.headers.get('content-security-policy')).not.toMatch(/sandbox/);
+    for (const [file, type] of [
+      ['1_0.svg', 'image/svg+xml'],
+      ['2_0.html', 'text/html; charset=utf-8'],
+    ]) {
+      const res = await fetch(`${t.baseUrl}${signer.sign(`media/7/30/${file}`)}`);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('content-type'), file).toBe(type);
+      expect(res.headers.get('content-disposition'), file).toBe('attachment');
+      expect(res.headers.get('content-security-policy'), file).toMatch(/script-src 'self'.*; sandbox$/);
+    }
   });
 });
