@@ -29,8 +29,8 @@ describe('folder manager', () => {
       await dialog
         .getByRole('radiogroup', { name: 'Colour' })
         .getByRole('radio', { checked: true })
-        .getAttribute('aria-label'),
-    ).toBe('#3B82F6');
+        .getAttribute('title'),
+    ).toBe('Blue (#3B82F6)');
     expect(await dialog.getByRole('radiogroup', { name: 'Colour' }).getByRole('radio').count()).toBe(12);
 
     await dialog.getByRole('button', { name: 'Auto' }).click();
@@ -59,7 +59,7 @@ describe('folder manager', () => {
     expect(await dialog.getByLabel('Hotkey').inputValue()).toBe('2');
     await dialog.getByLabel('Hotkey').fill('Q');
     expect(await dialog.getByLabel('Hotkey').inputValue()).toBe('q');
-    await dialog.getByRole('radio', { name: '#EC4899' }).click();
+    await dialog.getByRole('radio', { name: 'Pink' }).click();
     await dialog.getByRole('button', { name: 'Create Folder' }).click();
     await list.getByRole('listitem', { name: 'Landscapes' }).waitFor();
     await viewportScreenshot(page, 'gallery-folder-manager-desktop');

@@ -167,4 +167,26 @@ describe('the gallery by keyboard', () => {
     expect((await focused(page)).item).toBe(Number(await tiles.nth(columns - 1).getAttribute('data-item-id')));
     await own.close();
   });
+
+  it('takes a date typed into From digit by digit, its year passing through 0002 on the way to 2026', async () => {
+    const {
+      token: _token,
+      jobId: _jobId,
+      ...user
+    } = await ownerWithMedia(`Typed ${randomBytes(2).toString('hex')}`, 1);
+    // a context of its own: the shared one is signed in as another test's user
+    const own = await newContext(browser, DESKTOP);
+    const page = await own.newPage();
+    await signIn(page, user);
+    await page.goto(appUrl('/gallery'));
+    await page.getByRole('heading', { name: 'Ungrouped Images (1)' }).waitFor(WAIT);
+
+    const from = page.getByLabel('From', { exact: true });
+    await from.focus();
+    await page.keyboard.type('11202026');
+    await expect.poll(() => from.inputValue(), WAIT).toBe('2026-11-20');
+    await expect.poll(() => new URL(page.url()).searchParams.get('from'), WAIT).toBe('2026-11-20');
+    await page.getByRole('heading', { name: 'Ungrouped Images (1)' }).waitFor(WAIT);
+    await own.close();
+  });
 });

@@ -119,6 +119,37 @@ describe('lightbox focus', () => {
     await expect.poll(() => tiles(page).count(), WAIT).toBe(0);
     await expect.poll(() => focusedItem(page), WAIT).toBe('elsewhere');
   });
+  it("keeps the focus on a folder's button that the next item, already in that folder, cannot use", async () => {
+    const owner = await ownerWithMedia(uniqueName('Two rooms'), 2);
+    const folder = uniqueName('Room');
+    await createFolderViaApi(owner.token, { name: folder });
+    const ids = (await listGallery(owner.token, { job_id: String(owner.jobId) })).map((item) => item.id);
+    await call(`/gallery/${ids[1]}/folder`, {
+      method: 'PUT',
+      token: owner.token,
+      body: JSON.stringify({ folder_path: folder }),
+    });
+    const page = await openPage();
+    await openGallery(page, owner, `/gallery/${owner.jobId}`);
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(2);
+    await viewButton(page, 0).click();
+    const box = lightbox(page);
+    const moveHere = box.getByRole('button', { name: `Move to ${folder}` });
+    await moveHere.focus();
+    await page.keyboard.press('Enter');
+    await lightboxImage(page)
+      .and(page.getByRole('img', { name: new RegExp(` ${ids[1]}$`) }))
+      .waitFor();
+    await expect.poll(() => moveHere.getAttribute('aria-disabled'), WAIT).toBe('true');
+    expect(await moveHere.evaluate((button) => button === document.activeElement)).toBe(true);
+    // pressed again where the item already is, it does nothing
+    await page.keyboard.press('Enter');
+    await lightboxImage(page)
+      .and(page.getByRole('img', { name: new RegExp(` ${ids[1]}$`) }))
+      .waitFor();
+    expect((await listGallery(owner.token, { folder })).map((item) => item.id).sort()).toEqual([...ids].sort());
+  });
+
   it('scrolls back to the tile of the item shown last when the lightbox went far from where it was opened', async () => {
     const owner = await ownerWithMedia(uniqueName('Long corridor'), 1);
     await seedGalleryCopies(owner.jobId, 90);

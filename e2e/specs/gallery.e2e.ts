@@ -306,6 +306,17 @@ describe('gallery failures and media kinds', () => {
         WAIT,
       )
       .toBe(true);
+
+    // the wheel zooms a video as it does an image: what the zoom reads is what is drawn
+    const width = () => video.evaluate((el) => Math.round(el.getBoundingClientRect().width));
+    const before = await width();
+    const box = await video.boundingBox();
+    await page.mouse.move(box!.x + box!.width / 2, box!.y + box!.height / 2);
+    for (let i = 0; i < 5; i++) await page.mouse.wheel(0, -100);
+    const zoom = page.getByRole('status', { name: 'Zoom' });
+    await expect.poll(async () => Number(await zoom.getAttribute('data-zoom')), WAIT).toBeGreaterThan(1.5);
+    const zoomedBy = Number(await zoom.getAttribute('data-zoom'));
+    await expect.poll(async () => Math.abs((await width()) / before - zoomedBy) < 0.05, WAIT).toBe(true);
   });
 
   it("says 'Failed to move some images. Please try again.' when a bulk move fails", async () => {

@@ -4,6 +4,22 @@ import type { KeyboardEvent } from 'react';
 
 const Swatch = chakra('button');
 
+/** What a screen reader says for each colour: its hex code tells a listener nothing. */
+const COLOR_NAMES: Record<(typeof FOLDER_COLORS)[number], string> = {
+  '#3B82F6': 'Blue',
+  '#EF4444': 'Red',
+  '#F97316': 'Orange',
+  '#F59E0B': 'Amber',
+  '#EAB308': 'Yellow',
+  '#22C55E': 'Green',
+  '#10B981': 'Emerald',
+  '#06B6D4': 'Cyan',
+  '#6366F1': 'Indigo',
+  '#8B5CF6': 'Violet',
+  '#EC4899': 'Pink',
+  '#64748B': 'Slate',
+};
+
 const STEP: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
 /** The colour an arrow, Home or End key picks from `index` (wrapping round, as radio groups do), or null. */
@@ -38,8 +54,8 @@ export function ColorPalette({ value, onChange }: { value: string; onChange: (co
             type="button"
             role="radio"
             aria-checked={checked}
-            aria-label={color}
-            title={color}
+            aria-label={COLOR_NAMES[color]}
+            title={`${COLOR_NAMES[color]} (${color})`}
             data-color={color}
             tabIndex={checked || (chosen === -1 && index === 0) ? 0 : -1}
             w={7}

@@ -38,21 +38,22 @@ describe('folder form', () => {
     renderUi(<FolderForm folders={[]} editing={null} onDone={vi.fn()} />);
     const radios = screen.getAllByRole('radio');
     expect(radios).toHaveLength(12);
-    expect(screen.getByRole('radio', { checked: true })).toHaveAccessibleName('#3B82F6');
-    await user.click(screen.getByRole('radio', { name: '#EC4899' }));
-    expect(screen.getByRole('radio', { checked: true })).toHaveAccessibleName('#EC4899');
+    expect(screen.getByRole('radio', { checked: true })).toHaveAccessibleName('Blue');
+    expect(screen.getByRole('radio', { checked: true })).toHaveAttribute('title', 'Blue (#3B82F6)');
+    await user.click(screen.getByRole('radio', { name: 'Pink' }));
+    expect(screen.getByRole('radio', { checked: true })).toHaveAccessibleName('Pink');
   });
 
   it('is one Tab stop, the chosen colour, and the arrow keys choose (wrapping round)', async () => {
     const user = userEvent.setup();
     renderUi(<FolderForm folders={[]} editing={null} onDone={vi.fn()} />);
     const tabbable = () => screen.getAllByRole('radio').filter((radio) => radio.tabIndex === 0);
-    expect(tabbable()).toEqual([screen.getByRole('radio', { name: '#3B82F6' })]);
+    expect(tabbable()).toEqual([screen.getByRole('radio', { name: 'Blue' })]);
 
-    screen.getByRole('radio', { name: '#3B82F6' }).focus();
+    screen.getByRole('radio', { name: 'Blue' }).focus();
     await user.keyboard('{ArrowRight}');
     const second = screen.getByRole('radio', { checked: true });
-    expect(second).not.toHaveAccessibleName('#3B82F6');
+    expect(second).not.toHaveAccessibleName('Blue');
     expect(second).toHaveFocus();
     expect(tabbable()).toEqual([second]);
 
@@ -61,6 +62,6 @@ describe('folder form', () => {
     expect(last).toBeChecked();
     expect(last).toHaveFocus();
     await user.keyboard('{Home}');
-    expect(screen.getByRole('radio', { name: '#3B82F6' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Blue' })).toBeChecked();
   });
 });

@@ -11,6 +11,8 @@ export function FolderTile({ folder, onOpen }: { folder: GalleryFolder; onOpen: 
     <TileButton
       type="button"
       data-folder-name={folder.name}
+      // the name is cut to one line on the tile: the whole of it on hover
+      title={folder.name}
       onClick={() => onOpen(folder.name)}
       textAlign="left"
       bg="bg"

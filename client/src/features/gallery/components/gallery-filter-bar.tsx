@@ -5,6 +5,7 @@ import { formatCount } from '../../../lib/format';
 import type { GalleryFilterState } from '../hooks/use-gallery-params';
 import { useFilterOptions } from '../hooks/use-filter-options';
 import { activeQuickRange, quickRange } from '../utils/date-ranges';
+import { DateFilterInput } from './date-filter-input';
 import { NameFilterSelect } from './name-filter-select';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -84,26 +85,18 @@ export function GalleryFilterBar({ filters, total, shown, onChange, onManageFold
           options={workflows}
           onChange={(workflow) => onChange({ workflow })}
         />
-        <Field.Root>
-          <Field.Label fontSize="xs">From</Field.Label>
-          <Input
-            type="date"
-            size="sm"
-            value={filters.dateFrom}
-            max={filters.dateTo || undefined}
-            onChange={(e) => onChange({ dateFrom: e.target.value })}
-          />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label fontSize="xs">To</Field.Label>
-          <Input
-            type="date"
-            size="sm"
-            value={filters.dateTo}
-            min={filters.dateFrom || undefined}
-            onChange={(e) => onChange({ dateTo: e.target.value })}
-          />
-        </Field.Root>
+        <DateFilterInput
+          label="From"
+          value={filters.dateFrom}
+          max={filters.dateTo || undefined}
+          onCommit={(dateFrom) => onChange({ dateFrom })}
+        />
+        <DateFilterInput
+          label="To"
+          value={filters.dateTo}
+          min={filters.dateFrom || undefined}
+          onCommit={(dateTo) => onChange({ dateTo })}
+        />
         <Field.Root>
           <Field.Label fontSize="xs">Status</Field.Label>
           <NativeSelect.Root size="sm">

@@ -47,6 +47,8 @@ describe('gallery page', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Ungrouped Images (3)' })).toBeInTheDocument();
     const tiles = screen.getByRole('navigation', { name: 'Folders' });
     expect(within(tiles).getByRole('button', { name: /^Open folder Best / })).toHaveTextContent('2 images · 1 video');
+    // cut to one line on the tile, the whole name shows on hover
+    expect(within(tiles).getByRole('button', { name: /^Open folder Best / })).toHaveAttribute('title', 'Best');
     expect(screen.getAllByRole('listitem', { name: /^Shot/ })).toHaveLength(3);
     expect(screen.getByText('3 shown of 3')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Manage Folders' })).toBeInTheDocument();

@@ -44,7 +44,9 @@ export function LightboxHotkeyPanel({
     >
       {shown.map((folder) => (
         // named by its visible text with 'Move to' before it (WCAG 2.5.3: the key and name shown are in the name)
-        <Chip key={folder.id} type="button" disabled={isCurrent(folder)} onClick={() => onMove(folder)}>
+        // aria-disabled, not disabled: moving the item here often makes the next one's button the
+        // current folder's, and a disabled button would drop the focus to the page (then Tab reaches Archive)
+        <Chip key={folder.id} type="button" aria-disabled={isCurrent(folder)} onClick={() => onMove(folder)}>
           <VisuallyHidden>Move to </VisuallyHidden>
           {folder.hotkey && <Kbd size="sm">{folder.hotkey.toUpperCase()}</Kbd>}{' '}
           <Text as="span" style={{ color: folder.color }} fontWeight="semibold">
@@ -74,7 +76,7 @@ export function LightboxHotkeyPanel({
           <NativeSelect.Indicator color="white" />
         </NativeSelect.Root>
       )}
-      <Chip type="button" disabled={currentFolder === null} onClick={() => onMove(null)}>
+      <Chip type="button" aria-disabled={currentFolder === null} onClick={() => onMove(null)}>
         <Kbd size="sm">U</Kbd>
         <Text as="span">remove from folder</Text>
       </Chip>

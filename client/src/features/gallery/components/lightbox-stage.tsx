@@ -8,7 +8,7 @@ import { formatZoom } from '../utils/zoom';
 const Output = chakra('output');
 const Img = chakra('img');
 
-/** The current medium at full size: an image zoomed and panned as the wheel and drag say, or a playing video. */
+/** The current medium at full size, an image or a playing video, zoomed and panned as the wheel and drag say. */
 export function LightboxStage({
   item,
   stageRef,
@@ -25,6 +25,11 @@ export function LightboxStage({
   const pan = {
     ...view.panHandlers,
     onPointerMove: (event: PointerEvent<HTMLElement>) => !gestures.pinching() && view.panHandlers.onPointerMove(event),
+  };
+  // a video zooms and pans as an image does (its controls scale with it; 0 resets)
+  const zoomed = {
+    transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})`,
+    transition: view.panning ? undefined : 'transform 0.08s ease-out',
   };
   return (
     <Box
@@ -52,7 +57,8 @@ export function LightboxStage({
             loop
             playsInline
             aria-label={`${item.job_name}, video ${item.id}`}
-            style={{ maxWidth: '100%', maxHeight: '100%' }}
+            style={{ maxWidth: '100%', maxHeight: '100%', cursor: view.panning ? 'grab' : undefined, ...zoomed }}
+            {...pan}
           />
         ) : (
           <Img
@@ -65,10 +71,7 @@ export function LightboxStage({
             objectFit="contain"
             userSelect="none"
             cursor={view.panning ? 'grab' : 'zoom-in'}
-            style={{
-              transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})`,
-              transition: view.panning ? undefined : 'transform 0.08s ease-out',
-            }}
+            style={zoomed}
             {...pan}
           />
         )}

@@ -26,6 +26,25 @@ describe('the dates of a gallery view', () => {
   });
 });
 
+describe('dates far in the past', () => {
+  it('keeps years 1-99 as written, not as 1900-1999', () => {
+    const seen: Date[] = [];
+    toGalleryQuery({ ...NO_GALLERY_FILTERS, dateFrom: '0002-11-20', dateTo: '0020-01-31' }, (instant) => {
+      seen.push(instant);
+      return 0;
+    });
+    expect(seen.map((d) => [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours()])).toEqual([
+      [2, 11, 20, 0],
+      [20, 2, 1, 0],
+    ]);
+  });
+
+  it('sends whole minutes for a local mean time offset, which the server would refuse', () => {
+    const kathmandu1890 = () => -341.26666666666665;
+    expect(toGalleryQuery({ ...NO_GALLERY_FILTERS, dateFrom: '1890-01-01' }, kathmandu1890).tz).toBe(-341);
+  });
+});
+
 describe('a gallery address typed or cut short', () => {
   const read = (search: string) => {
     const { result } = renderHook(() => useGalleryParams(), {
@@ -47,5 +66,7 @@ describe('a gallery address typed or cut short', () => {
     expect(filters).toMatchObject({ dateFrom: '', dateTo: '', jobName: 'j'.repeat(200), workflow: 'w'.repeat(199) });
     expect(filters.folder).toHaveLength(100);
     expect(read('?from=2028-02-29&to=2026-11-25')).toMatchObject({ dateFrom: '2028-02-29', dateTo: '2026-11-25' });
+    // what Chromium's date field holds after the first digit of a typed year
+    expect(read('?from=0002-11-20').dateFrom).toBe('0002-11-20');
   });
 });

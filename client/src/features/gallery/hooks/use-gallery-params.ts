@@ -35,7 +35,11 @@ function dayParts(day: string): [number, number, number] {
 /** Local midnight starting `day` (YYYY-MM-DD), or `plusDays` later. */
 function localMidnight(day: string, plusDays = 0): Date {
   const [y, m, d] = dayParts(day);
-  return new Date(y, m - 1, d + plusDays);
+  // setFullYear, not the Date constructor, which reads years 0-99 as 1900-1999
+  const midnight = new Date(0);
+  midnight.setFullYear(y, m - 1, d + plusDays);
+  midnight.setHours(0, 0, 0, 0);
+  return midnight;
 }
 
 /** SPEC section 2: a job or job-name filter hides the folder tiles. */
@@ -52,9 +56,12 @@ export function toGalleryQuery(filters: GalleryFilterState, offsetAt = localOffs
   // each edge of the range at the offset of its own day: a clock change may lie between them
   const from = filters.dateFrom ? localMidnight(filters.dateFrom) : null;
   const to = filters.dateTo ? localMidnight(filters.dateTo, 1) : null;
-  const tz = offsetAt(from ?? to ?? new Date());
+  // before time zones were standardised, local time was the sun's: offsets such as 341.27 minutes
+  // (Kathmandu before 1920), which the server, taking whole minutes, would refuse
+  const offset = (instant: Date) => Math.round(offsetAt(instant));
+  const tz = offset(from ?? to ?? new Date());
   const query: GalleryQuery = { status: filters.status, tz };
-  if (to && offsetAt(to) !== tz) query.tz_to = offsetAt(to);
+  if (to && offset(to) !== tz) query.tz_to = offset(to);
   if (folder !== undefined) query.folder = folder;
   if (filters.jobId !== null) query.job_id = filters.jobId;
   if (filters.jobName) query.job_name = filters.jobName;
@@ -70,10 +77,8 @@ const FOLDER_PARAM_MAX = 100;
 
 /** `YYYY-MM-DD` of a day that exists, or '' (2026-02-30 and 'abc' are not days). */
 function readDay(raw: string | null): string {
-  if (!raw || !isCalendarDay(raw)) return '';
-  const [y, m, d] = dayParts(raw);
-  const day = new Date(Date.UTC(y, m - 1, d));
-  return day.getUTCFullYear() === y && day.getUTCMonth() === m - 1 && day.getUTCDate() === d ? raw : '';
+  // years 1-99 included: a year typed into a date field passes through 0002 on its way to 2026
+  return raw && isCalendarDay(raw) ? raw : '';
 }
 
 /**
