@@ -59,9 +59,15 @@ export class FoldersRepository {
     }
   }
 
-  async update(folder: FolderEntity, fields: FolderFields): Promise<FolderEntity> {
+  /**
+   * Null when the folder was deleted meanwhile: an UPDATE that finds no row, where `save()` of the
+   * merged entity would have tried to insert it again (an error on its generated id, or a folder
+   * reported renamed that no longer exists).
+   */
+  async update(folder: FolderEntity, fields: FolderFields): Promise<FolderEntity | null> {
     try {
-      return await this.repo.save(this.repo.merge(folder, fields));
+      const result = await this.repo.update({ id: folder.id, userId: folder.userId }, fields);
+      return result.affected ? await this.findOwned(folder.userId, folder.id) : null;
     } catch (error) {
       const conflict = conflictOf(error);
       throw conflict ? new FolderConflictError(conflict) : error;

@@ -45,7 +45,10 @@ export class FoldersService {
       color: change.color ?? folder.color,
     };
     await this.assertNoClash(userId, fields, folderId);
-    return toFolder(await this.withConflictMessages(fields, () => this.folders.update(folder, fields)));
+    const updated = await this.withConflictMessages(fields, () => this.folders.update(folder, fields));
+    // deleted while this request was on its way
+    if (!updated) throw new NotFoundError(FOLDER_MESSAGES.folderNotFound);
+    return toFolder(updated);
   }
 
   async remove(userId: number, folderId: number): Promise<FolderDeleteResponse> {

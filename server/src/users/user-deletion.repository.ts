@@ -52,6 +52,9 @@ export class UserDeletionRepository {
       const [{ username }]: [{ username: string }] = await manager.query('SELECT username FROM users WHERE id = $1', [
         userId,
       ]);
+      // folders before items, the order a gallery move locks them in (the folder, then its items):
+      // the other order deadlocked against a move the user made during their deletion
+      await manager.query('SELECT id FROM folders WHERE user_id = $1 FOR UPDATE', [userId]);
       const [items]: [Array<{ file_path: string; thumbnail_path: string | null }>] = await manager.query(
         'DELETE FROM gallery_items WHERE user_id = $1 RETURNING file_path, thumbnail_path',
         [userId],

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Folder, FolderDeleteResponse } from '@atelier/shared';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { createFolder, createGalleryItem, createJob } from '../support/factories.js';
+import { FoldersRepository } from '../../src/folders/folders.repository.js';
 
 type Answer<T> = T & { error?: string };
 
@@ -138,6 +139,24 @@ describe('per-user folders (admin)', () => {
     expect(rows.map((r) => r.folder_id)).toEqual([null, null, kept]);
     expect((await remove(user.id, folder)).status).toBe(404);
     expect((await remove(user.id, kept)).body).toMatchObject({ images_unfoldered: 1 });
+  });
+
+  it('a rename that finds its folder deleted meanwhile changes nothing and says so', async () => {
+    const user = await t.createUser();
+    const created = await create(user.id, { name: 'Short-lived' });
+    const folders = t.app.get(FoldersRepository);
+    // read by the rename, then deleted by another request before the rename writes
+    const read = await folders.findOwned(user.id, created.body.id);
+    expect((await remove(user.id, created.body.id)).status).toBe(200);
+
+    expect(await folders.update(read!, { name: 'Renamed', hotkey: null, color: '#10B981' })).toBeNull();
+    const { rows } = await t.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM folders WHERE user_id = $1', [
+      user.id,
+    ]);
+    expect(rows[0]!.n).toBe(0);
+    const again = await update(user.id, created.body.id, { name: 'Renamed' });
+    expect(again.status).toBe(404);
+    expect(again.body.error).toBe('Folder not found');
   });
 
   it("answers 404 for another user's folder or an unknown user, 400 for bad ids", async () => {
