@@ -51,6 +51,8 @@ export const jobSchema = z.object({
   batch_size: z.number().int(),
   batch_completed: z.number().int(),
   rejection_count: z.number().int(),
+  /** Items that failed after their tries (neither generated nor refused for content). */
+  failed_count: z.number().int(),
   rejection_reasons: z.array(rejectionReasonSchema),
   status: jobStatusReadSchema,
   priority: z.number().int(),

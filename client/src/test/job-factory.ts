@@ -12,6 +12,7 @@ export function makeJob(overrides: Partial<Job> = {}): Job {
     batch_size: 4,
     batch_completed: 4,
     rejection_count: 0,
+    failed_count: 0,
     rejection_reasons: [],
     status: 'completed',
     priority: 0,

@@ -13,6 +13,7 @@ export function toJobDto(job: JobEntity, username: string): Job {
     batch_size: job.batchSize,
     batch_completed: job.batchCompleted,
     rejection_count: job.rejectionCount,
+    failed_count: job.failedCount,
     rejection_reasons: job.rejectionReasons,
     status: job.status,
     priority: job.priority,

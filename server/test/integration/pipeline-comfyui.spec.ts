@@ -277,6 +277,8 @@ describe('the pipeline on ComfyUI', () => {
     expect(job).toMatchObject({
       status: 'failed',
       batch_completed: 0,
+      // the item that failed is counted where the owner reads the job
+      failed_count: 1,
       error_message: 'ComfyUI lost the prompt (restarted or history cleared)',
     });
     // each attempt is a prompt of its own that ComfyUI ran and then forgot

@@ -42,6 +42,16 @@ describe('history page', () => {
     expect(screen.getByText('Page 1 of 3 · 23 jobs')).toBeInTheDocument();
   });
 
+  it('says how many items of a job were rejected and how many failed', async () => {
+    const { queryClient } = renderApp('/history', { user: testUser('user') });
+    const job = makeJob({ id: 8, batch_size: 5, batch_completed: 2, rejection_count: 1, failed_count: 2 });
+    act(() => {
+      queryClient.setQueryData(key({}), firstPage([job]));
+    });
+    const list = await screen.findByRole('list', { name: 'Jobs' });
+    expect(within(list).getByText(/2 of 5 images · 1 rejected · 2 failed/)).toBeInTheDocument();
+  });
+
   it('keeps the status filter, search and page in the address', async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/history?page=2', { user: testUser('user') });

@@ -37,6 +37,7 @@ export function HistoryRow({ job }: { job: Job }) {
         <Text fontSize="sm" color="fg.muted" wordBreak="break-word">
           {job.workflow_name} · {formatCount(job.batch_completed)} of {formatCountOf(job.batch_size, 'image')}
           {job.rejection_count > 0 && ` · ${formatCount(job.rejection_count)} rejected`}
+          {job.failed_count > 0 && ` · ${formatCount(job.failed_count)} failed`}
         </Text>
         <Text fontSize="xs" color="fg.muted">
           {formatDateTime(job.created_at)}

@@ -14,6 +14,7 @@ export function JobFields({ job }: { job: Job }) {
     ['Batch size', formatCount(job.batch_size)],
     ['Generated', formatCount(job.batch_completed)],
     ['Rejected', formatCount(job.rejection_count)],
+    ['Failed', formatCount(job.failed_count)],
     ['Priority', String(job.priority)],
     ['Created', formatDateTime(job.created_at)],
     ['Started', formatDateTime(job.started_at)],

@@ -3,11 +3,11 @@ import type { Job } from '@atelier/shared';
 import { formatCount } from '../../../lib/format';
 import { useJobProgress } from '../api/job-progress';
 
-type ProgressJob = Pick<Job, 'id' | 'batch_size' | 'batch_completed' | 'rejection_count'>;
+type ProgressJob = Pick<Job, 'id' | 'batch_size' | 'batch_completed' | 'rejection_count' | 'failed_count'>;
 
-/** Items settled so far: produced or rejected. */
+/** Items settled so far: produced, rejected or failed (as the queue counts them done). */
 export function itemsDone(job: ProgressJob): number {
-  return Math.min(job.batch_size, job.batch_completed + job.rejection_count);
+  return Math.min(job.batch_size, job.batch_completed + job.rejection_count + job.failed_count);
 }
 
 /**
