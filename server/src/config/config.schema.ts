@@ -1,10 +1,21 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
 const duration = z
   .string()
-  .regex(/^\d+[smhd]?$/, { error: 'must be a number of seconds or a duration such as 15m, 12h, 7d' });
+  .regex(/^\d+[smhd]?$/, { error: 'must be a number of seconds or a duration such as 15m, 12h, 7d' })
+  // a zero session length starts fine, then refuses every token it hands out
+  .refine((v) => /[1-9]/.test(v), { error: 'must be longer than zero' });
+
+/** An address to listen on: an IP, or a host name (whose last label is not all digits, unlike 256.1.1.1). */
+function isListenHost(value: string): boolean {
+  if (isIP(value) !== 0) return true;
+  const label = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+  const labels = value.split('.');
+  return value.length <= 253 && labels.every((l) => label.test(l)) && !/^\d+$/.test(labels.at(-1)!);
+}
 
 /**
  * Every environment variable the server reads. The README's configuration table lists the same keys.
@@ -12,7 +23,7 @@ const duration = z
  */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).default('0.0.0.0').refine(isListenHost, { error: 'must be an IP address or a host name' }),
   PORT: port.default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),

@@ -63,6 +63,15 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY: must be true, false or a number/);
   });
 
+  it('refuses a session length of zero, which would refuse every token, and a HOST that is no address', () => {
+    for (const zero of ['0', '0m', '00h']) expect(() => loadConfig({ JWT_EXPIRES_IN: zero })).toThrow(/JWT_EXPIRES_IN/);
+    expect(loadConfig({ JWT_EXPIRES_IN: '10m' }).auth.jwtExpiresInS).toBe(600);
+    for (const host of ['256.1.1.1', 'bad host', 'a..b', '-x'])
+      expect(() => loadConfig({ HOST: host }), host).toThrow(/HOST: must be an IP address or a host name/);
+    for (const host of ['0.0.0.0', '127.0.0.1', '::', '::1', 'localhost', 'api.internal', 'gpu-box-2'])
+      expect(loadConfig({ HOST: host }).host, host).toBe(host);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
   });

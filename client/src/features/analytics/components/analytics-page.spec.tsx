@@ -135,7 +135,7 @@ describe('analytics figures', () => {
   it('names every busiest hour of a tie, up to three', () => {
     const usage = (counts: Record<number, number>) =>
       Array.from({ length: 24 }, (_, hour) => ({ hour, job_count: counts[hour] ?? 0 }));
-    expect(busiestText(usage({}))).toBe('No jobs yet');
+    expect(busiestText(usage({}))).toBe('No jobs in this period.');
     expect(busiestText(usage({ 9: 3, 14: 2 }))).toBe('Busiest: 09:00 (3 jobs)');
     expect(busiestText(usage({ 9: 3, 14: 3 }))).toBe('Busiest: 09:00, 14:00 (3 jobs each)');
     expect(busiestText(usage({ 1: 1, 5: 1, 9: 1, 14: 1, 20: 1 }))).toBe(

@@ -12,7 +12,8 @@ function hourLabel(hour: number): string {
 /** The busiest hours, every one of a tie named up to three: "Busiest: 09:00, 14:00 (3 jobs each)". */
 export function busiestText(usage: Analytics['usage_by_hour']): string {
   const most = Math.max(0, ...usage.map((entry) => entry.job_count));
-  if (most === 0) return 'No jobs yet';
+  // the chart follows the chosen period, as the other panels say theirs do
+  if (most === 0) return 'No jobs in this period.';
   const hours = usage.filter((entry) => entry.job_count === most).map((entry) => hourLabel(entry.hour));
   const jobs = formatCountOf(most, 'job');
   if (hours.length === 1) return `Busiest: ${hours[0]} (${jobs})`;
