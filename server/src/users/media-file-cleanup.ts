@@ -1,4 +1,5 @@
-import { rm } from 'node:fs/promises';
+import { rm, rmdir } from 'node:fs/promises';
+import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER, RUNTIME, type Runtime } from '../common/runtime.js';
@@ -25,6 +26,25 @@ export class MediaFileCleanup {
       }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL_REMOVALS, relativePaths.length) }, worker));
+    await this.removeEmptyFolders(relativePaths);
+  }
+
+  /**
+   * The folders those files were in (`<user>/<job>/thumbs`, `<user>/<job>`, `<user>`), deepest
+   * first, each only if nothing is left in it: a job still writing keeps its folder.
+   */
+  private async removeEmptyFolders(relativePaths: string[]): Promise<void> {
+    const folders = new Set<string>();
+    for (const relativePath of relativePaths) {
+      for (let dir = path.posix.dirname(relativePath); dir !== '.' && dir !== '/'; dir = path.posix.dirname(dir))
+        folders.add(dir);
+    }
+    const deepestFirst = [...folders].sort((a, b) => b.split('/').length - a.split('/').length);
+    for (const folder of deepestFirst) {
+      const dir = resolveMediaPath(this.runtime.config.dataDir, `media/${folder}`);
+      // not empty, or gone already: either way nothing to do
+      if (dir) await rmdir(dir).catch(() => undefined);
+    }
   }
 
   private async remove(relativePath: string): Promise<void> {

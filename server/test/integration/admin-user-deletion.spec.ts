@@ -127,6 +127,8 @@ describe('DELETE /api/admin/users/:id and its preview', () => {
     }
     expect((await t.db.pool.query('SELECT 1 FROM users WHERE id = $1', [user.id])).rowCount).toBe(0);
     for (const file of files) expect(existsSync(mediaFile(file)), file).toBe(false);
+    // nor the folders they were in
+    expect(existsSync(mediaFile(String(user.id))), 'media folder').toBe(false);
     for (const file of bystander.files) expect(existsSync(mediaFile(file)), file).toBe(true);
     expect((await t.request('GET', '/api/session', { token })).status).toBe(401);
     expect((await remove(adminToken, user.id)).status).toBe(404);
