@@ -70,6 +70,13 @@ export function searchTextSchema(name = 'Search') {
  * joiner and non-joiner stay: Persian, Indic scripts and emoji sequences are written with them.
  */
 const HIDDEN_CHARACTERS = /(?![\u200c\u200d])[\p{Cc}\p{Cf}]/u;
+const HIDDEN_CHARACTERS_ALL = new RegExp(HIDDEN_CHARACTERS.source, 'gu');
+
+/** The text with those hidden characters taken out. */
+export function withoutHiddenCharacters(text: string): string {
+  return text.replace(HIDDEN_CHARACTERS_ALL, '');
+}
+
 /** Something that shows: letters, digits, symbols; not only spaces or joiners. */
 const VISIBLE_CHARACTER = /[^\p{Z}\p{Cc}\p{Cf}]/u;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { saveConfigurationRequestSchema } from './configurations.js';
-import { galleryListQuerySchema } from './gallery-requests.js';
+import { galleryListQuerySchema, userTagsSchema } from './gallery-requests.js';
 import { jobListQuerySchema, jobResultsQuerySchema, submitJobSchema } from './job-requests.js';
 import { eokConfigUpdateSchema, organizationSchema } from './workflow-requests.js';
 
@@ -43,6 +43,12 @@ describe('lengths are measured after trimming', () => {
     expect(problem(organizationSchema, { category: 'General', tags: ['t'.repeat(51)] })).toBe(
       'A tag is at most 50 characters',
     );
+  });
+
+  it('takes a tag typed composed or with a combining accent as one tag, and drops one of hidden characters only', () => {
+    const tags = ['café', 'cafe\u0301', '\u200b', 'sun\u200bset', 'Sunset'];
+    expect(organizationSchema.parse({ category: 'General', tags }).tags).toEqual(['café', 'sunset']);
+    expect(userTagsSchema.parse({ user_tags: tags }).user_tags).toEqual(['café', 'sunset']);
   });
 
   it('trims an optional text before its limit', () => {

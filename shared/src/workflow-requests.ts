@@ -12,15 +12,19 @@ import {
   SEED_MODES,
   TAG_MAX_LENGTH,
 } from './constants.js';
-import { idSchema, searchTextSchema, wholeFromDigits } from './common.js';
+import { idSchema, searchTextSchema, wholeFromDigits, withoutHiddenCharacters } from './common.js';
 import { MESSAGES } from './messages.js';
 
-/** Trimmed, blanks dropped, duplicates (case-insensitive) dropped, first spelling kept. */
+/**
+ * Trimmed and composed (NFC: 'café' typed with a combining accent is the same tag), hidden
+ * characters such as zero-width spaces removed, blanks dropped, duplicates (case-insensitive)
+ * dropped, first spelling kept.
+ */
 export function normalizeTags(tags: readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const raw of tags) {
-    const tag = raw.trim();
+    const tag = withoutHiddenCharacters(raw.normalize('NFC')).trim();
     const key = tag.toLowerCase();
     if (!tag || seen.has(key)) continue;
     seen.add(key);

@@ -42,7 +42,11 @@ export class WorkflowsRepository {
       )
       .setParameter('userId', filter.userId);
     if (filter.category) qb.andWhere('w.category = :category', { category: filter.category });
-    if (filter.tags.length) qb.andWhere('w.tags @> :tags::text[]', { tags: filter.tags });
+    // a tag is one tag however it is capitalised, as one workflow's own list already treats it
+    if (filter.tags.length)
+      qb.andWhere('ARRAY(SELECT lower(t) FROM unnest(w.tags) t) @> :tags::text[]', {
+        tags: filter.tags.map((tag) => tag.toLowerCase()),
+      });
     if (filter.search) {
       qb.andWhere(
         `(w.name ILIKE :search OR w.workflow_slug ILIKE :search OR w.category ILIKE :search
@@ -73,9 +77,13 @@ export class WorkflowsRepository {
     return rows.map((r) => r.category);
   }
 
+  /** Each tag once whatever its capitals ('Portrait' on one workflow, 'portrait' on another), in its first spelling. */
   async tagsInUse(allowedIds: number[] | null): Promise<string[]> {
     const rows = await this.visible(allowedIds).select('DISTINCT unnest(w.tags)', 'tag').getRawMany<{ tag: string }>();
-    return rows.map((r) => r.tag).sort((a, b) => a.localeCompare(b));
+    const byKey = new Map<string, string>();
+    for (const tag of rows.map((r) => r.tag).sort())
+      if (!byKey.has(tag.toLowerCase())) byKey.set(tag.toLowerCase(), tag);
+    return [...byKey.values()].sort((a, b) => a.localeCompare(b));
   }
 
   async slugsInUse(): Promise<string[]> {

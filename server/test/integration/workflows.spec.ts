@@ -50,6 +50,8 @@ describe('workflows API', () => {
     expect((await list('?category=Video%20Generation')).map((w) => w.name)).toEqual(['Text to Video']);
     expect((await list('?tags=enhancement')).map((w) => w.name)).toEqual(['Image to Image', 'Upscale 4x']);
     expect((await list('?tags=enhancement&tags=upscaling')).map((w) => w.name)).toEqual(['Upscale 4x']);
+    // a tag is one tag whatever its capitals
+    expect((await list('?tags=ENHANCEMENT&tags=Upscaling')).map((w) => w.name)).toEqual(['Upscale 4x']);
     expect((await list('?search=SDXL-LAND')).map((w) => w.name)).toEqual(['SDXL Landscape']);
     expect((await list('?search=portrait')).map((w) => w.name)).toEqual(['Flux Portrait']);
     expect(await list('?search=%25')).toEqual([]);
@@ -180,5 +182,19 @@ describe('workflows API', () => {
       expect((await t.request(method, path, { token: user, body })).status, `${method} ${path}`).toBe(403);
     }
     expect(userRow.role).toBe('user');
+  });
+
+  it('lists a tag spelled with other capitals on another workflow once', async () => {
+    const { rows } = await t.db.pool.query<{ id: number }>(
+      `INSERT INTO workflows (name, workflow_type, graph, configurable_params, tags)
+       VALUES ('Capital portraits', 'comfyui', '{}', '{}', ARRAY['Portrait']) RETURNING id`,
+    );
+    try {
+      const tags = (await t.request<string[]>('GET', '/api/workflows/tags', { token: admin })).body;
+      expect(tags.filter((tag) => tag.toLowerCase() === 'portrait')).toHaveLength(1);
+      expect((await list('?tags=portrait', admin)).map((w) => w.name)).toEqual(['Capital portraits', 'Flux Portrait']);
+    } finally {
+      await t.db.pool.query('DELETE FROM workflows WHERE id = $1', [rows[0]!.id]);
+    }
   });
 });
