@@ -65,6 +65,8 @@ describe('lightbox edge cases', () => {
     await page.getByText('No images match current filters').waitFor();
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await expect.poll(() => tiles(page).count(), WAIT).toBe(3);
+    // the button went with the empty state; the keyboard stayed in the gallery
+    expect(await page.evaluate(() => document.activeElement?.tagName ?? 'none')).not.toBe('BODY');
     await page.keyboard.press('Control+a');
     await page.getByRole('region', { name: 'Bulk actions' }).getByText('3 selected').waitFor();
   });

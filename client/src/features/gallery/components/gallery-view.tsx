@@ -167,7 +167,11 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
           emptyFolder={filters.folder !== null && !narrowsBeyondFolder(filters)}
           activeFilters={describeActiveFilters(filters, filters.jobId === null ? undefined : job.data?.job_name)}
           canClear={hasClearableFilters(filters)}
-          onClearFilters={() => onFiltersChange(CLEARED_FILTERS)}
+          onClearFilters={() => {
+            onFiltersChange(CLEARED_FILTERS);
+            // the button goes with the empty state: the keyboard stays in the gallery, not at the page's start
+            viewRef.current?.focus();
+          }}
         />
       ) : (
         <MediaGrid items={items} selection={selection} onTileClick={onTileClick} onToggle={toggle} handle={gridRef} />
