@@ -112,6 +112,10 @@ export class WorkflowsRepository {
   /** Flips the favourite in one statement pair inside a transaction; returns the new state. */
   async toggleFavorite(userId: number, workflowId: number): Promise<boolean> {
     return this.repo.manager.transaction(async (m) => {
+      // toggles of one favourite queue behind each other: two at once both found no row to delete and
+      // both answered 'now a favourite', so three quick clicks left it as it was
+      // (the two-key advisory locks are a key space of their own; only this takes them)
+      await m.query('SELECT pg_advisory_xact_lock($1, $2)', [userId, workflowId]);
       const removed = await m.delete(WorkflowFavoriteEntity, { userId, workflowId });
       if (removed.affected) return false;
       await m

@@ -112,6 +112,22 @@ describe('workflows API', () => {
     });
   });
 
+  it('toggles once per click however many arrive at once: three clicks leave it changed', async () => {
+    const id = (await list('?search=landscape', admin))[0]!.id;
+    for (let round = 0; round < 5; round++) {
+      const before = (await list('?favorites=true', admin)).some((w) => w.id === id);
+      const answers = await Promise.all(
+        [1, 2, 3].map(() =>
+          t.request<{ is_favorite: boolean }>('POST', `/api/workflows/${id}/favorite`, { token: admin }),
+        ),
+      );
+      expect(answers.map((a) => a.body.is_favorite).sort()).toEqual(
+        before ? [false, false, true] : [false, true, true],
+      );
+      expect((await list('?favorites=true', admin)).some((w) => w.id === id)).toBe(!before);
+    }
+  });
+
   it('limits a user with grants to the granted workflows, everywhere; admins always see all', async () => {
     const limited = await t.createUser();
     const token = await t.login(limited);
