@@ -1,10 +1,49 @@
-import { MESSAGES } from '@atelier/shared';
+import { MESSAGES, type Workflow } from '@atelier/shared';
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeJob } from '../../../test/job-factory';
 import { renderApp, testUser } from '../../../test/render-app';
 import { applyJobUpdated } from '../../live/api/server-events';
 import { jobQueryKeys } from '../api/job-query-keys';
+import { workflowQueryOptions } from '../../workflows/api/get-workflow';
+
+const slugWorkflow: Workflow = {
+  id: 3,
+  name: 'Portraits',
+  category: 'Image Generation',
+  tags: [],
+  workflow_type: 'slug',
+  workflow_slug: 'portraits',
+  is_favorite: false,
+  override_count: 1,
+  updated_at: '2026-01-01T00:00:00.000Z',
+  eok_runtime: null,
+  eok_bucket_name: 'atelier-test-bucket',
+  eok_provider: 'vast',
+  eok_generation_type: 'image',
+  eok_pre_classification_type: 'permissive',
+  eok_post_classification_type: 'strict',
+  seed_mode: 'fixed',
+  download_dir: null,
+  workflow_overrides: [
+    {
+      id: 10,
+      workflow_id: 3,
+      override_definition_id: 1,
+      override_key: 'override_prompt',
+      display_name: 'Prompt',
+      description: null,
+      data_type: 'string',
+      category: null,
+      is_required: true,
+      default_value: null,
+      ui_parameter_name: 'prompt',
+      display_order: 0,
+      validation_rules: {},
+      created_at: '2026-01-01T00:00:00.000Z',
+    },
+  ],
+};
 
 describe('job details page', () => {
   it("offers an admin no 'View Gallery' on another user's job: the gallery holds only one's own media", async () => {
@@ -51,5 +90,24 @@ describe('job details page', () => {
     expect(await screen.findByText('2 of 3 images were generated; 1 was rejected.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel job' })).not.toBeInTheDocument();
     expect(screen.queryByText('1 of 3')).not.toBeInTheDocument();
+  });
+
+  it("names each parameter as the workflow's form does, beside its stored key", async () => {
+    const { queryClient } = renderApp('/job/7', { user: testUser('user', 'marie') });
+    const job = makeJob({
+      id: 7,
+      workflow_id: 3,
+      job_name: 'Portrait',
+      parameters: { override_prompt: 'a fox', override_gone: 4 },
+    });
+    act(() => {
+      queryClient.setQueryData(jobQueryKeys.detail(7), job);
+      queryClient.setQueryData(workflowQueryOptions(3).queryKey, slugWorkflow);
+    });
+    await screen.findByText('Prompt');
+    const parameters = screen.getByRole('region', { name: 'Parameters' });
+    expect(parameters).toHaveTextContent('Promptoverride_prompt');
+    // a key the workflow no longer has keeps its own name
+    expect(parameters).toHaveTextContent('override_gone4');
   });
 });

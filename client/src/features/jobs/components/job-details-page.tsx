@@ -8,7 +8,8 @@ import { useJob } from '../api/get-job';
 import { JobFields } from './job-fields';
 import { JobHeader } from './job-header';
 import { JobOutcomePanel } from './job-outcome-panel';
-import { JobParameters } from './job-parameters';
+import { JobParameters, parameterLabels } from './job-parameters';
+import { useWorkflow } from '../../workflows/api/get-workflow';
 import { JobProgressBars } from './job-progress-bars';
 import { JobResults } from './job-results';
 import { JobSection } from './job-section';
@@ -21,6 +22,8 @@ export function JobDetailsPage() {
 
 function JobDetails({ id }: { id: number }) {
   const { data: job, error, isPending } = useJob(id);
+  // the form's names for the stored keys; a workflow deleted since, or no longer granted, leaves the keys
+  const workflow = useWorkflow(job?.workflow_id ?? null).data;
 
   if (isPending) {
     return (
@@ -52,7 +55,7 @@ function JobDetails({ id }: { id: number }) {
           <JobFields job={job} />
         </JobSection>
         <JobSection id="job-parameters" title="Parameters">
-          <JobParameters parameters={job.parameters} />
+          <JobParameters parameters={job.parameters} labels={parameterLabels(workflow)} />
         </JobSection>
       </SimpleGrid>
     </Stack>

@@ -1,5 +1,5 @@
-import { Code, DataList, Text } from '@chakra-ui/react';
-import { seedValueSchema } from '@atelier/shared';
+import { Code, DataList, Stack, Text } from '@chakra-ui/react';
+import { seedValueSchema, type Workflow } from '@atelier/shared';
 
 function display(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -13,8 +13,26 @@ function display(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * What the form called each stored key (`override_prompt` is 'Prompt'), from the workflow as it
+ * is now; a key it no longer has keeps its own name.
+ */
+export function parameterLabels(workflow: Workflow | undefined): ReadonlyMap<string, string> {
+  const labels = new Map<string, string>();
+  for (const [key, param] of Object.entries(workflow?.configurable_params ?? {}))
+    if (param.display_name) labels.set(key, param.display_name);
+  for (const override of workflow?.workflow_overrides ?? []) labels.set(override.override_key, override.display_name);
+  return labels;
+}
+
 /** The values the job ran with, as the server resolved them (defaults filled in). */
-export function JobParameters({ parameters }: { parameters: Record<string, unknown> }) {
+export function JobParameters({
+  parameters,
+  labels = new Map(),
+}: {
+  parameters: Record<string, unknown>;
+  labels?: ReadonlyMap<string, string>;
+}) {
   const entries = Object.entries(parameters);
   if (entries.length === 0) {
     return (
@@ -28,9 +46,16 @@ export function JobParameters({ parameters }: { parameters: Record<string, unkno
       {entries.map(([name, value]) => (
         <DataList.Item key={name}>
           <DataList.ItemLabel>
-            <Code size="sm" variant="plain" px={0}>
-              {name}
-            </Code>
+            <Stack gap={0}>
+              {labels.get(name) && labels.get(name) !== name && (
+                <Text as="span" fontWeight="medium" color="fg">
+                  {labels.get(name)}
+                </Text>
+              )}
+              <Code size="sm" variant="plain" px={0}>
+                {name}
+              </Code>
+            </Stack>
           </DataList.ItemLabel>
           <DataList.ItemValue whiteSpace="pre-wrap" wordBreak="break-word">
             {display(value)}
