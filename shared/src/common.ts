@@ -70,11 +70,17 @@ export function searchTextSchema(name = 'Search') {
  * joiner and non-joiner stay: Persian, Indic scripts and emoji sequences are written with them.
  */
 const HIDDEN_CHARACTERS = /(?![\u200c\u200d])[\p{Cc}\p{Cf}]/u;
-const HIDDEN_CHARACTERS_ALL = new RegExp(HIDDEN_CHARACTERS.source, 'gu');
+/**
+ * What is taken out of free text such as tags: controls, zero-width spaces, word joiners, byte-order
+ * marks, soft hyphens and the bidi embeddings, overrides and isolates that can make text look like
+ * other text. Kept: the joiners, the left-to-right and right-to-left marks of bidirectional
+ * text, and the tag characters that spell the flags of England, Scotland and Wales.
+ */
+const INVISIBLE_FILLERS = /[\p{Cc}\u00ad\u200b\u2060\ufeff\u202a-\u202e\u2066-\u2069]/gu;
 
-/** The text with those hidden characters taken out. */
-export function withoutHiddenCharacters(text: string): string {
-  return text.replace(HIDDEN_CHARACTERS_ALL, '');
+/** The text with those invisible fillers taken out. */
+export function withoutInvisibleFillers(text: string): string {
+  return text.replace(INVISIBLE_FILLERS, '');
 }
 
 /** Something that shows: letters, digits, symbols; not only spaces or joiners. */

@@ -46,9 +46,13 @@ describe('lengths are measured after trimming', () => {
   });
 
   it('takes a tag typed composed or with a combining accent as one tag, and drops one of hidden characters only', () => {
-    const tags = ['café', 'cafe\u0301', '\u200b', 'sun\u200bset', 'Sunset'];
-    expect(organizationSchema.parse({ category: 'General', tags }).tags).toEqual(['café', 'sunset']);
-    expect(userTagsSchema.parse({ user_tags: tags }).user_tags).toEqual(['café', 'sunset']);
+    const tags = ['café', 'cafe\u0301', 'e\u200b\u0301', '\u200b', 'sun\u200bset', 'Sunset'];
+    expect(organizationSchema.parse({ category: 'General', tags }).tags).toEqual(['café', 'é', 'sunset']);
+    expect(userTagsSchema.parse({ user_tags: tags }).user_tags).toEqual(['café', 'é', 'sunset']);
+    // the flags of England and Scotland are spelt with tag characters: two tags, not one plain flag
+    const england = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}';
+    const scotland = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
+    expect(userTagsSchema.parse({ user_tags: [england, scotland] }).user_tags).toEqual([england, scotland]);
   });
 
   it('trims an optional text before its limit', () => {

@@ -12,7 +12,7 @@ import {
   SEED_MODES,
   TAG_MAX_LENGTH,
 } from './constants.js';
-import { idSchema, searchTextSchema, wholeFromDigits, withoutHiddenCharacters } from './common.js';
+import { idSchema, searchTextSchema, wholeFromDigits, withoutInvisibleFillers } from './common.js';
 import { MESSAGES } from './messages.js';
 
 /**
@@ -24,7 +24,8 @@ export function normalizeTags(tags: readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (const raw of tags) {
-    const tag = withoutHiddenCharacters(raw.normalize('NFC')).trim();
+    // taken out before composing: e, a zero-width space and a combining accent are then one é
+    const tag = withoutInvisibleFillers(raw).normalize('NFC').trim();
     const key = tag.toLowerCase();
     if (!tag || seen.has(key)) continue;
     seen.add(key);

@@ -9,11 +9,14 @@ const duration = z
   // a zero session length starts fine, then refuses every token it hands out
   .refine((v) => /[1-9]/.test(v), { error: 'must be longer than zero' });
 
-/** An address to listen on: an IP, or a host name (whose last label is not all digits, unlike 256.1.1.1). */
+/**
+ * An address to listen on: an IP, or a host name (whose last label is not all digits, unlike
+ * 256.1.1.1). Underscores pass, as Docker's service names have them, and so does a trailing dot.
+ */
 function isListenHost(value: string): boolean {
   if (isIP(value) !== 0) return true;
-  const label = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
-  const labels = value.split('.');
+  const label = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/i;
+  const labels = (value.endsWith('.') ? value.slice(0, -1) : value).split('.');
   return value.length <= 253 && labels.every((l) => label.test(l)) && !/^\d+$/.test(labels.at(-1)!);
 }
 

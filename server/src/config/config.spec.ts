@@ -68,7 +68,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ JWT_EXPIRES_IN: '10m' }).auth.jwtExpiresInS).toBe(600);
     for (const host of ['256.1.1.1', 'bad host', 'a..b', '-x'])
       expect(() => loadConfig({ HOST: host }), host).toThrow(/HOST: must be an IP address or a host name/);
-    for (const host of ['0.0.0.0', '127.0.0.1', '::', '::1', 'localhost', 'api.internal', 'gpu-box-2'])
+    for (const host of [
+      '0.0.0.0',
+      '127.0.0.1',
+      '::',
+      '::1',
+      'localhost',
+      'api.internal',
+      'gpu-box-2',
+      'atelier_api',
+      'host.example.',
+    ])
       expect(loadConfig({ HOST: host }).host, host).toBe(host);
   });
 

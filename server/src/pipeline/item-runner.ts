@@ -74,7 +74,7 @@ export class ItemRunner implements OnApplicationBootstrap {
       const workDir = await makeItemWorkDir();
       try {
         const finalAttempt = attempt === itemMaxAttempts;
-        const outcome = await provider.generate({ ...request, workDir, itemStartedAt, finalAttempt });
+        const outcome = await provider.generate({ ...request, workDir, itemStartedAt, attempt, finalAttempt });
         if (outcome.status === 'rejected') return { kind: 'rejected', reason: outcome.reason };
         if (outcome.files.length === 0) throw new ProviderError('The provider produced no file', { retryable: true });
         const outputs = await this.media

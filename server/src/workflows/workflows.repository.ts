@@ -44,9 +44,13 @@ export class WorkflowsRepository {
     if (filter.category) qb.andWhere('w.category = :category', { category: filter.category });
     // a tag is one tag however it is capitalised, as one workflow's own list already treats it
     if (filter.tags.length)
-      qb.andWhere('ARRAY(SELECT lower(t) FROM unnest(w.tags) t) @> :tags::text[]', {
-        tags: filter.tags.map((tag) => tag.toLowerCase()),
-      });
+      // both sides lowered by PostgreSQL: JavaScript's lower case differs from the database locale's
+      qb.andWhere(
+        'ARRAY(SELECT lower(t) FROM unnest(w.tags) t) @> ARRAY(SELECT lower(t) FROM unnest(:tags::text[]) t)',
+        {
+          tags: filter.tags,
+        },
+      );
     if (filter.search) {
       qb.andWhere(
         `(w.name ILIKE :search OR w.workflow_slug ILIKE :search OR w.category ILIKE :search

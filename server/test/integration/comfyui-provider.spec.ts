@@ -477,4 +477,22 @@ describe('ComfyUiProvider against the ComfyUI double', () => {
       await other.close();
     }
   });
+
+  it("leaves the item's earlier prompt alone on a retry: a runner that lost its lock and the one that took over must not cancel each other's", async () => {
+    double.slowRun(40);
+    const other = makeProvider(double.url);
+    try {
+      const first = other.generate(await makeRequest());
+      await vi.waitFor(() => expect(double.isRunning(firstPromptId())).toBe(true), { timeout: 5000 });
+
+      const retry = await provider.generate(await makeRequest({ attempt: 2 }));
+
+      expect(retry.status).toBe('produced');
+      expect((await first).status).toBe('produced');
+      expect(double.interrupts).toEqual([]);
+      expect(double.deletes).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
 });

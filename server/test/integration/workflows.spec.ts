@@ -203,12 +203,19 @@ describe('workflows API', () => {
   it('lists a tag spelled with other capitals on another workflow once', async () => {
     const { rows } = await t.db.pool.query<{ id: number }>(
       `INSERT INTO workflows (name, workflow_type, graph, configurable_params, tags)
-       VALUES ('Capital portraits', 'comfyui', '{}', '{}', ARRAY['Portrait']) RETURNING id`,
+       VALUES ('Capital portraits', 'comfyui', '{}', '{}', ARRAY['Portrait', 'Éclair', 'ΟΔΟΣ']) RETURNING id`,
     );
     try {
       const tags = (await t.request<string[]>('GET', '/api/workflows/tags', { token: admin })).body;
       expect(tags.filter((tag) => tag.toLowerCase() === 'portrait')).toHaveLength(1);
       expect((await list('?tags=portrait', admin)).map((w) => w.name)).toEqual(['Capital portraits', 'Flux Portrait']);
+      // a tag picked from the list as it is spelt finds its workflow whatever the database's locale
+      // lower-cases (JavaScript and PostgreSQL's C locale disagree beyond ASCII)
+      for (const tag of ['Éclair', 'ΟΔΟΣ'])
+        expect(
+          (await list(`?tags=${encodeURIComponent(tag)}`, admin)).map((w) => w.name),
+          tag,
+        ).toEqual(['Capital portraits']);
     } finally {
       await t.db.pool.query('DELETE FROM workflows WHERE id = $1', [rows[0]!.id]);
     }

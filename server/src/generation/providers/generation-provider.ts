@@ -48,6 +48,8 @@ export interface GenerationRequest {
    * provider that bounds an item's whole wait counts from it. Absent, the attempt's own start.
    */
   itemStartedAt?: number;
+  /** Which try of the item this is in this runner, from 1; absent, the first. */
+  attempt?: number;
   /**
    * No attempt follows this one should it fail: a provider stops what it started on the server
    * rather than leave it running for a retry that will not come.

@@ -114,7 +114,7 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
     const id = lastShown.current;
     lastShown.current = null;
     if (id === null) return;
-    const focused = gridRef.current?.focusItem(id) ?? false;
+    const focused = gridRef.current?.focusItem(id, () => viewRef.current?.focus()) ?? false;
     returnedTo.current = focused ? id : null;
     if (!focused) viewRef.current?.focus();
   }, [lightboxId]);

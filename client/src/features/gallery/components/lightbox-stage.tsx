@@ -6,6 +6,8 @@ import type { useZoomPan } from '../hooks/use-zoom-pan';
 import { formatZoom } from '../utils/zoom';
 
 const Output = chakra('output');
+/** The height of Chromium's and Firefox's own video controls, at zoom 1. */
+const VIDEO_CONTROLS_PX = 48;
 const Img = chakra('img');
 
 /** The current medium at full size, an image or a playing video, zoomed and panned as the wheel and drag say. */
@@ -25,6 +27,14 @@ export function LightboxStage({
   const pan = {
     ...view.panHandlers,
     onPointerMove: (event: PointerEvent<HTMLElement>) => !gestures.pinching() && view.panHandlers.onPointerMove(event),
+  };
+  // a video pans as an image does, except from its controls' strip, where a press seeks or plays
+  const videoPan = {
+    ...pan,
+    onPointerDown: (event: PointerEvent<HTMLElement>) => {
+      const { bottom } = event.currentTarget.getBoundingClientRect();
+      if (event.clientY < bottom - VIDEO_CONTROLS_PX * view.zoom) pan.onPointerDown(event);
+    },
   };
   // a video zooms and pans as an image does (its controls scale with it; 0 resets)
   const zoomed = {
@@ -58,7 +68,7 @@ export function LightboxStage({
             playsInline
             aria-label={`${item.job_name}, video ${item.id}`}
             style={{ maxWidth: '100%', maxHeight: '100%', cursor: view.panning ? 'grab' : undefined, ...zoomed }}
-            {...pan}
+            {...videoPan}
           />
         ) : (
           <Img

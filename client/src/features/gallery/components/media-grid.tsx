@@ -21,7 +21,7 @@ export interface MediaGridHandle {
    * Focuses the item's tile, first scrolling its row into sight when it is not drawn (the lightbox
    * may have moved far from where it was opened); false when the grid does not hold the item.
    */
-  focusItem(id: number): boolean;
+  focusItem(id: number, onNotDrawn: () => void): boolean;
 }
 
 /** Frames to wait for a row scrolled to to be drawn before giving up on focusing its tile. */
@@ -70,10 +70,13 @@ export function MediaGrid({ items, selection, onTileClick, onToggle, handle }: M
     last: Math.min(items.length, ((rows.at(-1)?.index ?? -1) + 1) * columns) - 1,
   };
   const roving = useRovingTiles(ref, items, columns, drawn, (row) => revealRow(top + row * rowHeight, tileSize));
+  const pendingFocus = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(pendingFocus.current), []);
   useImperativeHandle(
     handle,
     () => ({
-      focusItem(id) {
+      focusItem(id, onNotDrawn) {
+        cancelAnimationFrame(pendingFocus.current);
         const index = items.findIndex((item) => item.id === id);
         if (index < 0) return false;
         const tile = () => ref.current?.querySelector<HTMLElement>(`[data-item-id="${id}"] .media-tile-open`);
@@ -86,11 +89,14 @@ export function MediaGrid({ items, selection, onTileClick, onToggle, handle }: M
         // the virtualizer draws the row on the scroll event that follows
         let frames = 0;
         const focusOnceDrawn = () => {
+          // the user has put the focus somewhere meanwhile: leave it there
+          if (document.activeElement && document.activeElement !== document.body) return;
           const found = tile();
           if (found) found.focus();
-          else if (++frames < DRAW_WAIT_FRAMES) requestAnimationFrame(focusOnceDrawn);
+          else if (++frames < DRAW_WAIT_FRAMES) pendingFocus.current = requestAnimationFrame(focusOnceDrawn);
+          else onNotDrawn();
         };
-        requestAnimationFrame(focusOnceDrawn);
+        pendingFocus.current = requestAnimationFrame(focusOnceDrawn);
         return true;
       },
     }),

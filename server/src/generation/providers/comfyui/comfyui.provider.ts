@@ -145,7 +145,10 @@ export class ComfyUiProvider implements GenerationProvider {
     }
     await this.leftBehind.cancelAll(client);
     const tag = { owner: this.options.owner ?? 'atelier', job_id: request.jobId, batch_index: request.batchIndex };
-    await cancelEarlierPrompts(client, tag, this.leftBehind, logger);
+    // only on an item's first try here: a retry's earlier prompt is ours, already cancelled or left
+    // behind; and should a lapsed lock have let another runner take this job, the two would
+    // otherwise cancel each other's prompt try after try (the first try of each still cancels once)
+    if ((request.attempt ?? 1) === 1) await cancelEarlierPrompts(client, tag, this.leftBehind, logger);
     const mailbox = new RunMailbox();
     let unsubscribe = socket.subscribe(promptId, (event) => mailbox.push(event));
     const unwatch = socket.onStateChange((open) => open && mailbox.requestResync());
