@@ -44,6 +44,13 @@ export class HttpErrorFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     let status = 500;
     let body: ErrorResponse = { error: MESSAGES.internalError };
+    const gone = missingParent(exception);
+    // both 503s: a temporary state the caller may try again after
+    const retryLater = (seconds: number) => {
+      status = 503;
+      body = { error: MESSAGES.serviceUnavailable };
+      if (!response.headersSent) response.setHeader('Retry-After', String(seconds));
+    };
 
     if (exception instanceof AppError) {
       status = exception.status;
@@ -52,8 +59,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     } else if (exception instanceof HttpException) {
       status = exception.getStatus();
       body = { error: httpExceptionMessage(exception) };
-    } else if (missingParent(exception)) {
-      const gone = missingParent(exception)!;
+    } else if (gone) {
       const caller = host.switchToHttp().getRequest<{ user?: { id?: number } }>().user;
       if (gone.table === 'users' && String(caller?.id) === gone.key) {
         // the caller was deleted during their own request: signed out, as their next request will be
@@ -66,15 +72,11 @@ export class HttpErrorFilter implements ExceptionFilter {
       }
       this.logger.info({ err: errorText(exception) }, 'a write referred to a row deleted meanwhile');
     } else if (isTransactionConflict(exception)) {
-      status = 503;
-      body = { error: MESSAGES.serviceUnavailable };
-      if (!response.headersSent) response.setHeader('Retry-After', String(CONFLICT_RETRY_AFTER_S));
+      retryLater(CONFLICT_RETRY_AFTER_S);
       this.logger.warn({ err: errorText(exception) }, 'a transaction lost a lock race; the caller is asked to retry');
     } else if (isDependencyUnavailable(exception)) {
       // the database or Redis is down or restarting: a temporary state, not a fault of this request
-      status = 503;
-      body = { error: MESSAGES.serviceUnavailable };
-      if (!response.headersSent) response.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
+      retryLater(UNAVAILABLE_RETRY_AFTER_S);
       this.logger.warn({ err: errorText(exception) }, 'a backing service is unavailable');
     } else {
       this.logger.error({ err: exception }, 'unhandled error');
