@@ -41,7 +41,7 @@ export const analyticsSchema = z.object({
 export type Analytics = z.infer<typeof analyticsSchema>;
 
 export const analyticsQuerySchema = z.object({
-  period: analyticsPeriodSchema.default('30days'),
+  period: z.enum(ANALYTICS_PERIODS, { error: 'period must be 7days, 30days or 90days' }).default('30days'),
   /** The viewer's Date.getTimezoneOffset() in minutes, for usage by hour. */
   tz: wholeQueryParam('tz', -840, 840).default(0),
   /** The viewer's IANA time zone (Europe/Berlin): hours then follow its clock changes; `tz` is the fallback. */

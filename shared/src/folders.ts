@@ -24,19 +24,20 @@ export function normalizeHotkey(raw: string | null | undefined): string | null {
 
 export const FOLDER_NAME_HIDDEN_CHARACTERS = 'Folder name must not contain control or invisible characters';
 
+const HOTKEY_RULE = 'Hotkey must be a single digit 1-9 or letter a-z';
+const COLOR_RULE = 'Colour must be a hex value such as #3B82F6';
+
 const folderHotkey = z
-  .string()
+  .string({ error: HOTKEY_RULE })
   .nullish()
   .transform(normalizeHotkey)
-  .refine((v) => v === null || FOLDER_HOTKEY_PATTERN.test(v), {
-    error: 'Hotkey must be a single digit 1-9 or letter a-z',
-  });
+  .refine((v) => v === null || FOLDER_HOTKEY_PATTERN.test(v), { error: HOTKEY_RULE });
 
 const folderColor = z
-  .string()
+  .string({ error: COLOR_RULE })
   .nullish()
   .transform((v) => (v == null || v.trim() === '' ? DEFAULT_FOLDER_COLOR : v.trim()))
-  .refine((v) => HEX_COLOR_PATTERN.test(v), { error: 'Colour must be a hex value such as #3B82F6' });
+  .refine((v) => HEX_COLOR_PATTERN.test(v), { error: COLOR_RULE });
 
 export const folderInputSchema = z.object({
   name: z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GALLERY_PAGE_SIZE, TAG_MAX_LENGTH, isCalendarDay } from './constants.js';
 import { idSchema, searchTextSchema, wholeQueryParam } from './common.js';
-import { galleryStatusSchema } from './gallery.js';
+import { GALLERY_STATUSES } from './gallery.js';
 import { TAG_TOO_LONG, normalizeTags } from './workflow-requests.js';
 
 const day = z.string().refine(isCalendarDay, { error: 'Dates are YYYY-MM-DD' });
@@ -14,7 +14,7 @@ const tzOffset = wholeQueryParam('tz', -840, 840);
  * `Date.getTimezoneOffset()` in minutes (UTC minus local).
  */
 export const galleryFilterQuerySchema = z.object({
-  status: galleryStatusSchema.default('active'),
+  status: z.enum(GALLERY_STATUSES, { error: 'status must be active or archived' }).default('active'),
   folder: z.string().max(100).optional(),
   // an id as paths take it: plain digits, not 0x8 or 1e0
   job_id: idSchema.optional(),
@@ -56,8 +56,18 @@ export const folderFilterQuerySchema = galleryFilterQuerySchema.pick({
 
 export const MAX_BULK_IDS = 1000;
 
+const IDS_RULE = 'ids must be a list of gallery item ids';
 const ids = z
-  .array(z.number().int().positive().max(2_147_483_647), { error: 'ids must be a list of gallery item ids' })
+  .array(
+    z
+      .number({ error: IDS_RULE })
+      .int({ error: IDS_RULE })
+      .positive({ error: IDS_RULE })
+      .max(2_147_483_647, { error: IDS_RULE }),
+    {
+      error: IDS_RULE,
+    },
+  )
   .min(1, { error: 'Select at least one item' })
   .max(MAX_BULK_IDS, { error: `At most ${MAX_BULK_IDS} items at once` })
   .transform((list) => [...new Set(list)]);
@@ -85,12 +95,12 @@ export const GALLERY_TAG_MESSAGES = {
   tooMany: `At most ${GALLERY_ITEM_MAX_TAGS} tags`,
 } as const;
 
+const TAGS_RULE = 'user_tags must be a list of tags';
+
 export const userTagsSchema = z.object({
   user_tags: z
     // the limits apply to the tags as stored: trimmed, blanks and repeats dropped
-    .array(z.string().trim().max(TAG_MAX_LENGTH, { error: TAG_TOO_LONG }), {
-      error: 'user_tags must be a list of tags',
-    })
+    .array(z.string({ error: TAGS_RULE }).trim().max(TAG_MAX_LENGTH, { error: TAG_TOO_LONG }), { error: TAGS_RULE })
     .transform(normalizeTags)
     .refine((tags) => tags.length <= GALLERY_ITEM_MAX_TAGS, { error: GALLERY_TAG_MESSAGES.tooMany }),
 });

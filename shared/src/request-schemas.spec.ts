@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { saveConfigurationRequestSchema } from './configurations.js';
-import { galleryListQuerySchema, userTagsSchema } from './gallery-requests.js';
+import { analyticsQuerySchema } from './analytics.js';
+import { folderInputSchema } from './folders.js';
+import { bulkIdsSchema, galleryListQuerySchema, userTagsSchema } from './gallery-requests.js';
 import { jobListQuerySchema, jobResultsQuerySchema, submitJobSchema } from './job-requests.js';
 import { eokConfigUpdateSchema, organizationSchema } from './workflow-requests.js';
 
@@ -104,5 +106,20 @@ describe('messages of missing fields', () => {
     expect(
       saveConfigurationRequestSchema.parse({ workflow_id: '4', config_name: 'c', parameters: {} }).workflow_id,
     ).toBe(4);
+  });
+});
+
+describe('values of the wrong kind in the gallery, folder and analytics calls', () => {
+  it('are refused with what the field takes, not a type name', () => {
+    expect(problem(galleryListQuerySchema, { status: 'deleted' })).toBe('status must be active or archived');
+    expect(problem(analyticsQuerySchema, { period: 'bogus' })).toBe('period must be 7days, 30days or 90days');
+    for (const bad of [1.5, 0, '3', null]) {
+      expect(problem(bulkIdsSchema, { ids: [4, bad] })).toBe('ids must be a list of gallery item ids');
+    }
+    expect(problem(userTagsSchema, { user_tags: ['a', 1] })).toBe('user_tags must be a list of tags');
+    expect(problem(folderInputSchema, { name: 'x', hotkey: 5 })).toBe(
+      'Hotkey must be a single digit 1-9 or letter a-z',
+    );
+    expect(problem(folderInputSchema, { name: 'x', color: 5 })).toBe('Colour must be a hex value such as #3B82F6');
   });
 });
