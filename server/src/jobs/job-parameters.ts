@@ -131,6 +131,9 @@ export function resolveSlugParameters(
     const value = given === undefined ? link.defaultValue : given;
     if (isBlank(value)) {
       if (link.isRequired) errors[link.uiParameterName] = requiredFieldMessage(definition.displayName);
+      // a text left blank is an empty text, and the base workflow's key must still be replaced by
+      // something (ComfyUI runs the graph as written); a number or a choice has no empty value
+      else if (definition.dataType === 'string') out[key] = '';
       continue;
     }
     const problem = validateOverrideValue(

@@ -200,6 +200,27 @@ describe('the pipeline on ComfyUI', () => {
     // the base graph has no override_seed: its sampler ran with the seed written in it, not the job's 77
     expect(inputsOf(prompt, '4').seed).toBe(1);
     expect((await storedItems(t, id)).map((i) => [i.batch_index, i.files_exist, i.seed_used])).toEqual([[0, true, 1]]);
+
+    // the same base with the prompt optional: left blank, the key is replaced by an empty text
+    const sketch = await t.db.pool.query<{ id: number }>(
+      `INSERT INTO workflows (name, workflow_type, workflow_slug, seed_mode) VALUES ('Comfy sketch', 'slug', $1, 'fixed') RETURNING id`,
+      [slug],
+    );
+    await t.db.pool.query(
+      `INSERT INTO workflow_overrides (workflow_id, override_definition_id, is_required, default_value, ui_parameter_name)
+       VALUES ($1, $2, false, NULL, 'prompt'), ($1, $3, false, '3', 'steps')`,
+      [sketch.rows[0]!.id, definitions[0]!.id, definitions[1]!.id],
+    );
+    const blank = await submitJob(t, token, {
+      workflow_id: sketch.rows[0]!.id,
+      batch_size: 1,
+      parameters: { prompt: '' },
+    });
+    expect(await waitForJob(t, token, blank, ENDED, 20_000)).toMatchObject({
+      status: 'completed',
+      error_message: null,
+    });
+    expect(inputsOf(d.prompts[1]!.prompt, '2').text).toBe('');
   });
 
   it('stores no seed for a JSON workflow whose sampler takes its seed from another node, rather than one never used', async () => {
