@@ -5,6 +5,8 @@ export const POLL_INTERVAL_MS = 5000;
 export const BATCH_SIZE_MIN = 1;
 export const BATCH_SIZE_MAX = 999_999;
 export const BATCH_SIZE_DEFAULT = 1;
+/** The longest job name a job may carry (submit and clone). */
+export const JOB_NAME_MAX_LENGTH = 200;
 
 export const SEED_MIN = 0;
 export const SEED_MAX = 4_294_967_295;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BATCH_SIZE_MAX, BATCH_SIZE_MIN, HISTORY_PAGE_MAX } from './constants.js';
+import { BATCH_SIZE_MAX, BATCH_SIZE_MIN, HISTORY_PAGE_MAX, JOB_NAME_MAX_LENGTH } from './constants.js';
 import { jobSchema, jobStatusSchema, rejectionReasonSchema } from './jobs.js';
 import { MESSAGES } from './messages.js';
 import {
@@ -24,7 +24,7 @@ export const submitJobSchema = z.object({
   job_name: z
     .string()
     .trim()
-    .max(200, { error: 'Job name is at most 200 characters' })
+    .max(JOB_NAME_MAX_LENGTH, { error: `Job name is at most ${JOB_NAME_MAX_LENGTH} characters` })
     .nullish()
     .transform((v) => v ?? ''),
   parameters: z
@@ -67,7 +67,7 @@ export const cloneJobSchema = z.object({
     .string({ error: MESSAGES.enterJobName })
     .trim()
     .min(1, { error: MESSAGES.enterJobName })
-    .max(200, { error: 'Job name is at most 200 characters' }),
+    .max(JOB_NAME_MAX_LENGTH, { error: `Job name is at most ${JOB_NAME_MAX_LENGTH} characters` }),
 });
 
 export const jobResultItemSchema = z.object({

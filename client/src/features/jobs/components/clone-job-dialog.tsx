@@ -1,11 +1,18 @@
 import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
-import { MESSAGES, cloneJobSchema, type Job } from '@atelier/shared';
+import { JOB_NAME_MAX_LENGTH, MESSAGES, cloneJobSchema, type Job } from '@atelier/shared';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-error';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useCloneJob } from '../api/clone-job';
+
+const COPY_SUFFIX = ' (copy)';
+
+/** The suggested name: the original's with ' (copy)', shortened so the suggestion itself is a valid name. */
+function copyName(jobName: string): string {
+  return `${jobName.slice(0, JOB_NAME_MAX_LENGTH - COPY_SUFFIX.length).trimEnd()}${COPY_SUFFIX}`;
+}
 
 /** SPEC section 2, Job details: the clone action asks for a new job name, then opens the new job. */
 export function CloneJobDialog({ job }: { job: Pick<Job, 'id' | 'job_name'> }) {
@@ -19,7 +26,7 @@ export function CloneJobDialog({ job }: { job: Pick<Job, 'id' | 'job_name'> }) {
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (!next) return;
-    setName(`${job.job_name} (copy)`);
+    setName(copyName(job.job_name));
     setNameError(null);
     clone.reset();
   };

@@ -1,5 +1,6 @@
 import { MESSAGES, type Workflow } from '@atelier/shared';
 import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeJob } from '../../../test/job-factory';
 import { renderApp, testUser } from '../../../test/render-app';
@@ -54,6 +55,19 @@ describe('job details page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Quay' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Clone' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'View Gallery' })).toBeNull();
+  });
+
+  it('suggests a clone name within the 200-character limit for a job whose name is already 200 long', async () => {
+    const { queryClient } = renderApp('/job/7', { user: testUser('user', 'marie') });
+    const longName = 'W'.repeat(200);
+    act(() => {
+      queryClient.setQueryData(jobQueryKeys.detail(7), makeJob({ id: 7, job_name: longName, username: 'marie' }));
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Clone' }));
+    const suggested = (await screen.findByRole('textbox', { name: /New job name/ })) as HTMLInputElement;
+    expect(suggested.value).toBe(`${'W'.repeat(193)} (copy)`);
+    await userEvent.click(screen.getByRole('button', { name: 'Clone job' }));
+    expect(screen.queryByText('Job name is at most 200 characters')).toBeNull();
   });
 
   it.each(['/job/abc', '/job/0', '/job/-3'])("answers 'Job not found' at %s without asking the server", (path) => {
