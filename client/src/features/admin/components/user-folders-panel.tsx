@@ -20,7 +20,9 @@ export function UserFoldersPanel({ userId }: { userId: number }) {
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
 
+  // a message about the form's last folder (its name was missing, say) is not about the next one
   const reset = (folder: Folder | null) => {
+    setMessage(null);
     setEditing(folder);
     setName(folder?.name ?? '');
     setHotkey(folder?.hotkey?.toUpperCase() ?? '');

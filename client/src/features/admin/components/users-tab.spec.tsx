@@ -117,6 +117,24 @@ describe('user management', () => {
     expect(within(dialog).getByText('Delete Keepers? Its images will be unfoldered.')).toBeInTheDocument();
   });
 
+  it("clears the create form's error once a folder is picked to edit: its name is there", async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderUsers();
+    act(() => {
+      queryClient.setQueryData(userFoldersQueryOptions(2).queryKey, [
+        { id: 9, name: 'Keepers', hotkey: 'k', color: '#3B82F6', created_at: '2026-01-01T00:00:00.000Z' },
+      ]);
+    });
+    await user.click(await screen.findByRole('button', { name: 'Manage bob' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('tab', { name: 'Folders' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Create Folder' }));
+    expect(within(dialog).getByText(MESSAGES.folderNameRequired)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Edit folder Keepers' }));
+    expect(within(dialog).getByLabelText(/Folder name/)).toHaveValue('Keepers');
+    expect(within(dialog).queryByText(MESSAGES.folderNameRequired)).not.toBeInTheDocument();
+  });
+
   it('says who sees every workflow: a user with no grant, or an admin whatever the grants', async () => {
     const user = userEvent.setup();
     const rendered = renderApp('/admin?tab=users', { user: testUser('super_admin') });
