@@ -156,4 +156,49 @@ describe('admin edits in place', () => {
     const users = await call<Array<{ username: string; eok_api_key: string | null }>>('/admin/users', { token });
     expect(users.find((u) => u.username === username)?.eok_api_key).toBeNull();
   });
+  it("refuses a slug workflow save over another admin's later one, keeping both that save and the typing", async () => {
+    const definitions = await call<Definition[]>('/override-definitions', { token });
+    const idOf = (key: string) => definitions.find((d) => d.override_key === key)!.id;
+    const name = `Shared ${randomBytes(3).toString('hex')}`;
+    const { id } = await call<{ id: number }>('/workflows', {
+      method: 'POST',
+      token,
+      body: JSON.stringify({
+        name,
+        workflow_slug: 'flux-portrait',
+        overrides: [{ override_definition_id: idOf('override_prompt') }],
+      }),
+    });
+    const page = await openAdmin(`/admin/workflow/${id}/slug`);
+    const nameField = page.getByRole('textbox', { name: 'Workflow name' });
+    await expect.poll(() => nameField.inputValue(), WAIT).toBe(name);
+
+    // meanwhile another admin adds Width from the same workflow
+    interface Saved {
+      updated_at: string;
+      workflow_overrides: Array<{ id: number; override_key: string }>;
+    }
+    const other = await call<Saved>(`/workflows/${id}`, { token });
+    await call(`/workflows/${id}`, {
+      method: 'PUT',
+      token,
+      body: JSON.stringify({
+        name,
+        workflow_slug: 'flux-portrait',
+        expected_updated_at: other.updated_at,
+        overrides: [
+          { id: other.workflow_overrides[0]!.id, override_definition_id: idOf('override_prompt') },
+          { override_definition_id: idOf('override_width') },
+        ],
+      }),
+    });
+
+    await nameField.fill(`${name} renamed`);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText(`${name} was changed by someone else since you opened it`, { exact: false }).waitFor();
+    expect(await nameField.inputValue()).toBe(`${name} renamed`);
+    const saved = await call<Saved & { name: string }>(`/workflows/${id}`, { token });
+    expect(saved.name).toBe(name);
+    expect(saved.workflow_overrides.map((link) => link.override_key)).toEqual(['override_prompt', 'override_width']);
+  });
 });

@@ -128,8 +128,16 @@ export type CreateSlugWorkflow = z.input<typeof createSlugWorkflowSchema>;
 /**
  * The slug editor's save: the same fields as a create, applied with the override diff in one
  * transaction, so a refused override leaves the name and settings unchanged too.
+ * `expected_updated_at` is the workflow's updated_at when the editor opened it: the whole list is
+ * a diff, so a save from an older copy would silently delete the overrides another admin added
+ * meanwhile. With it, such a save is refused instead (409). Optional: SPEC section 7 names no such field.
  */
-export const saveSlugWorkflowSchema = createSlugWorkflowSchema.extend({ overrides: overrideLinksSchema });
+export const saveSlugWorkflowSchema = createSlugWorkflowSchema.extend({
+  overrides: overrideLinksSchema,
+  expected_updated_at: z.iso
+    .datetime({ offset: true, error: 'expected_updated_at must be a date and time such as 2026-01-31T12:00:00.000Z' })
+    .optional(),
+});
 export type SaveSlugWorkflow = z.input<typeof saveSlugWorkflowSchema>;
 
 export const renameWorkflowSchema = z.object({ name: workflowNameSchema });

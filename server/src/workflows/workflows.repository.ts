@@ -176,6 +176,15 @@ export class WorkflowsRepository {
     return manager.createQueryBuilder(WorkflowEntity, 'w').where('w.source_file IS NOT NULL').getMany();
   }
 
+  /** The workflow's updated_at, its row locked until the caller's transaction ends; null when gone. */
+  async lockUpdatedAt(id: number, manager: EntityManager): Promise<Date | null> {
+    const rows: Array<{ updated_at: Date }> = await manager.query(
+      'SELECT updated_at FROM workflows WHERE id = $1 FOR UPDATE',
+      [id],
+    );
+    return rows[0]?.updated_at ?? null;
+  }
+
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.repo.manager.transaction(work);
   }

@@ -100,6 +100,15 @@ export class WorkflowsService {
     const workflow = await this.existing(id);
     if (workflow.workflowType !== 'slug') throw new BadRequestError('Only slug workflows are edited here');
     await this.workflows.transaction(async (m) => {
+      if (input.expected_updated_at !== undefined) {
+        // compared to the millisecond, as the API shows updated_at (the driver reads it so too)
+        const current = await this.workflows.lockUpdatedAt(id, m);
+        if (current === null) throw new NotFoundError(MESSAGES.workflowNotFound);
+        if (current.getTime() !== new Date(input.expected_updated_at).getTime())
+          throw new ConflictError(
+            `${workflow.name} was changed by someone else since you opened it; reload it to see that change before saving yours`,
+          );
+      }
       await this.workflows.update(
         id,
         { name: input.name, category: input.category, tags: input.tags, ...eokFields(input as EokSettings) },

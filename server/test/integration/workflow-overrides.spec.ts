@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorkflowOverride } from '@atelier/shared';
+import type { Workflow, WorkflowOverride } from '@atelier/shared';
 import type { TestApp } from '../support/test-app.js';
 import { listWorkflows, startCatalogueApp } from '../support/catalogue-app.js';
 
@@ -284,5 +284,42 @@ describe('workflow override links', () => {
     expect(bad.status).toBe(400);
     const unchanged = (await t.request<unknown[]>('GET', `/api/workflows/${body.id}/overrides`, { token: admin })).body;
     expect(unchanged).toEqual(after.body);
+  });
+  it("refuses a save from an editor opened before another admin's save, rather than deleting what that added", async () => {
+    const { body } = await t.request<{ id: number }>('POST', '/api/workflows', {
+      token: admin,
+      body: {
+        name: 'Shared',
+        workflow_slug: 'x',
+        overrides: [{ override_definition_id: defs.get('override_prompt') }],
+      },
+    });
+    const opened = (await t.request<Workflow>('GET', `/api/workflows/${body.id}`, { token: admin })).body;
+    const promptLink = { id: opened.workflow_overrides![0]!.id, override_definition_id: defs.get('override_prompt') };
+    const save = (name: string, overrides: object[], expected: string) =>
+      t.request<Workflow & { error: string }>('PUT', `/api/workflows/${body.id}`, {
+        token: admin,
+        body: { name, workflow_slug: 'x', overrides, expected_updated_at: expected },
+      });
+
+    // the first admin adds Width; the second, still on the copy opened before, renames
+    const first = await save(
+      'Shared',
+      [promptLink, { override_definition_id: defs.get('override_width') }],
+      opened.updated_at,
+    );
+    expect(first.status).toBe(200);
+    const second = await save('Shared renamed', [promptLink], opened.updated_at);
+    expect(second.status).toBe(409);
+    expect(second.body.error).toBe(
+      'Shared was changed by someone else since you opened it; reload it to see that change before saving yours',
+    );
+    const now = (await t.request<Workflow>('GET', `/api/workflows/${body.id}`, { token: admin })).body;
+    expect(now.name).toBe('Shared');
+    expect(now.workflow_overrides!.map((l) => l.override_key)).toEqual(['override_prompt', 'override_width']);
+
+    // reopened, the same save goes through
+    expect((await save('Shared renamed', [promptLink], now.updated_at)).status).toBe(200);
+    expect((await save('Shared', [promptLink], 'yesterday')).status).toBe(400);
   });
 });

@@ -81,7 +81,12 @@ export const workflowsRoutes: RouteDoc[] = [
     params: idParamSchema,
     body: saveSlugWorkflowSchema,
     responses: [ok(workflowSchema)],
-    errors: { 404: either(MESSAGES.workflowNotFound) },
+    errors: {
+      404: either(MESSAGES.workflowNotFound),
+      409: either(
+        '<name> was changed by someone else since you opened it; reload it to see that change before saving yours',
+      ),
+    },
   },
   {
     method: 'put',

@@ -29,6 +29,8 @@ export type SlugWorkflowUpdate = Omit<CreateSlugWorkflow, 'workflow_type' | 'cat
   category: string;
   tags: string[];
   overrides: Array<OverrideLinkInput & { id?: number }>;
+  /** The updated_at the editor opened: a save over another admin's later one is refused (409). */
+  expected_updated_at?: string;
 };
 
 /**

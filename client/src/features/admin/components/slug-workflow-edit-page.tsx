@@ -36,6 +36,8 @@ export function SlugWorkflowEditPage() {
         tags: form.tags,
         ...eokFields(form),
         overrides: overrideLinks(form),
+        // the list is saved as a diff: from a copy older than another admin's save, it would undo that save
+        ...(form.opened_at ? { expected_updated_at: form.opened_at } : {}),
       },
       {
         onSuccess: () => {

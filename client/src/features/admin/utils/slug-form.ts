@@ -38,6 +38,8 @@ export interface SlugForm extends EokFields {
   tags: string[];
   workflow_slug: string;
   overrides: OverrideItem[];
+  /** The saved workflow's updated_at when the form was filled from it (null for a new one). */
+  opened_at: string | null;
 }
 
 /** SPEC section 9 defaults; a slug picked from a missing base workflow prefills slug and name. */
@@ -56,6 +58,7 @@ export function emptySlugForm(slug = ''): SlugForm {
     seed_mode: DEFAULT_SEED_MODE,
     download_dir: '',
     overrides: [],
+    opened_at: null,
   };
 }
 
@@ -75,6 +78,7 @@ export function formFromWorkflow(workflow: Workflow): SlugForm {
     eok_post_classification_type: workflow.eok_post_classification_type,
     seed_mode: workflow.seed_mode,
     download_dir: workflow.download_dir ?? '',
+    opened_at: workflow.updated_at,
     overrides: [...(workflow.workflow_overrides ?? [])]
       .sort((a, b) => a.display_order - b.display_order)
       .map((link) => ({
