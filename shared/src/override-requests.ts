@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
-import { OVERRIDE_KEY_PATTERN, overrideDataTypeSchema, validationRulesSchema } from './overrides.js';
+import { OVERRIDE_DATA_TYPES, OVERRIDE_KEY_PATTERN, validationRulesSchema } from './overrides.js';
 
 export const overrideDefinitionInputSchema = z
   .object({
@@ -22,7 +22,9 @@ export const overrideDefinitionInputSchema = z
       .max(2000, { error: 'Description must be at most 2000 characters' })
       .nullish()
       .transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
-    data_type: overrideDataTypeSchema.default('string'),
+    data_type: z
+      .enum(OVERRIDE_DATA_TYPES, { error: 'Data type must be string, integer, float, boolean or select' })
+      .default('string'),
     validation_rules: validationRulesSchema.nullish().transform((v) => v ?? {}),
     category: z
       .string({ error: 'Category must be text' })

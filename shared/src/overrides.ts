@@ -8,13 +8,19 @@ export type OverrideDataType = z.infer<typeof overrideDataTypeSchema>;
 export const OVERRIDE_KEY_PREFIX = 'override_';
 export const OVERRIDE_KEY_PATTERN = /^override_[A-Za-z0-9_]+$/;
 
-export const validationRulesSchema = z.object({
-  min: z.number().optional(),
-  max: z.number().optional(),
-  step: z.number().positive().optional(),
-  max_length: z.number().int().positive().optional(),
-  options: z.array(z.union([z.string(), z.number()])).optional(),
-});
+const OPTIONS_RULE = 'options must be a list of texts or numbers';
+
+/** A wrong kind of value is refused with what the rule takes, not zod's type names. */
+export const validationRulesSchema = z.object(
+  {
+    min: z.number({ error: 'min must be a number' }).optional(),
+    max: z.number({ error: 'max must be a number' }).optional(),
+    step: z.number({ error: 'step must be a number' }).positive().optional(),
+    max_length: z.number({ error: 'max_length must be a number' }).int().positive().optional(),
+    options: z.array(z.union([z.string(), z.number()], { error: OPTIONS_RULE }), { error: OPTIONS_RULE }).optional(),
+  },
+  { error: 'Validation rules must be a JSON object such as { "min": 1, "max": 10 }' },
+);
 export type ValidationRules = z.infer<typeof validationRulesSchema>;
 
 export const overrideDefinitionSchema = z.object({

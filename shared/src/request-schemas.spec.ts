@@ -5,7 +5,9 @@ import { analyticsQuerySchema } from './analytics.js';
 import { folderInputSchema } from './folders.js';
 import { bulkIdsSchema, galleryListQuerySchema, userTagsSchema } from './gallery-requests.js';
 import { jobListQuerySchema, jobResultsQuerySchema, submitJobSchema } from './job-requests.js';
-import { eokConfigUpdateSchema, organizationSchema } from './workflow-requests.js';
+import { eokConfigUpdateSchema, organizationSchema, saveSlugWorkflowSchema } from './workflow-requests.js';
+import { overrideDefinitionInputSchema } from './override-requests.js';
+import { createUserRequestSchema, updateUserRequestSchema } from './users.js';
 
 function problem(schema: z.ZodType, value: unknown): string | null {
   const result = schema.safeParse(value);
@@ -121,5 +123,53 @@ describe('values of the wrong kind in the gallery, folder and analytics calls', 
       'Hotkey must be a single digit 1-9 or letter a-z',
     );
     expect(problem(folderInputSchema, { name: 'x', color: 5 })).toBe('Colour must be a hex value such as #3B82F6');
+  });
+});
+
+describe('values of the wrong kind in the admin calls (slug workflows, override definitions, users)', () => {
+  it('are refused with what the field takes, not a type name', () => {
+    const slug = { name: 'n', workflow_slug: 's', overrides: [{ override_definition_id: 1 }] };
+    expect(problem(saveSlugWorkflowSchema, { ...slug, eok_provider: 'aws' })).toBe(
+      'Provider must be novita, vast or novita-serverless',
+    );
+    expect(problem(saveSlugWorkflowSchema, { ...slug, eok_generation_type: 'audio' })).toBe(
+      'Generation type must be image or video',
+    );
+    expect(problem(saveSlugWorkflowSchema, { ...slug, eok_pre_classification_type: 'lax' })).toBe(
+      'Pre-classification type must be permissive or strict',
+    );
+    expect(problem(saveSlugWorkflowSchema, { ...slug, eok_post_classification_type: 1 })).toBe(
+      'Post-classification type must be permissive or strict',
+    );
+    expect(problem(saveSlugWorkflowSchema, { ...slug, seed_mode: 'x' })).toBe('Seed mode must be random or fixed');
+
+    const definition = { override_key: 'override_x', display_name: 'X' };
+    expect(problem(overrideDefinitionInputSchema, { ...definition, data_type: 'text' })).toBe(
+      'Data type must be string, integer, float, boolean or select',
+    );
+    expect(problem(overrideDefinitionInputSchema, { ...definition, validation_rules: 'x' })).toBe(
+      'Validation rules must be a JSON object such as { "min": 1, "max": 10 }',
+    );
+    expect(problem(overrideDefinitionInputSchema, { ...definition, validation_rules: { min: 'a' } })).toBe(
+      'min must be a number',
+    );
+    expect(
+      problem(overrideDefinitionInputSchema, {
+        ...definition,
+        data_type: 'select',
+        validation_rules: { options: 'a' },
+      }),
+    ).toBe('options must be a list of texts or numbers');
+    expect(
+      problem(overrideDefinitionInputSchema, {
+        ...definition,
+        data_type: 'select',
+        validation_rules: { options: [{}] },
+      }),
+    ).toBe('options must be a list of texts or numbers');
+
+    const user = { username: 'u', email: 'u@example.test', password: 'password1', role: 'user' };
+    expect(problem(createUserRequestSchema, { ...user, eok_api_key: 5 })).toBe('API key must be text');
+    expect(problem(updateUserRequestSchema, { eok_api_key: 5 })).toBe('API key must be text');
   });
 });

@@ -64,8 +64,9 @@ const passwordSchema = z
   .min(PASSWORD_MIN, { error: USER_MESSAGES.passwordTooShort })
   .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` });
 const roleInputSchema = z.enum(ROLES, { error: USER_MESSAGES.invalidRole });
+const API_KEY_TEXT = 'API key must be text';
 const apiKeySchema = z
-  .string()
+  .string({ error: API_KEY_TEXT })
   .trim()
   .max(EOK_API_KEY_MAX, { error: `API key must be at most ${EOK_API_KEY_MAX} characters` });
 
@@ -119,7 +120,7 @@ export const updateUserRequestSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .pipe(passwordSchema.optional()),
   eok_api_key: z
-    .union([apiKeySchema, z.null()])
+    .union([apiKeySchema, z.null()], { error: API_KEY_TEXT })
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
 });

@@ -76,15 +76,25 @@ const categorySchema = z
   .min(1, { error: 'Category is required' })
   .max(100, { error: 'Category is at most 100 characters' });
 
+/** One of a fixed list, refused with what the field takes ('Seed mode must be random or fixed'). */
+function choice<const T extends readonly [string, ...string[]]>(field: string, values: T) {
+  const listed = values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values[0];
+  return z.enum(values, { error: `${field} must be ${listed}` });
+}
+
 /** External-server settings of a slug workflow, with the defaults of SPEC section 9. */
 export const eokSettingsSchema = z.object({
   eok_runtime: optionalText(200, 'Runtime'),
   eok_bucket_name: optionalText(200, 'Bucket name').transform((v) => v ?? DEFAULT_BUCKET_NAME),
-  eok_provider: z.enum(EOK_PROVIDERS).default(DEFAULT_EOK_PROVIDER),
-  eok_generation_type: z.enum(GENERATION_TYPES).default(DEFAULT_GENERATION_TYPE),
-  eok_pre_classification_type: z.enum(CLASSIFICATION_TYPES).default(DEFAULT_CLASSIFICATION_TYPE),
-  eok_post_classification_type: z.enum(CLASSIFICATION_TYPES).default(DEFAULT_CLASSIFICATION_TYPE),
-  seed_mode: z.enum(SEED_MODES).default(DEFAULT_SEED_MODE),
+  eok_provider: choice('Provider', EOK_PROVIDERS).default(DEFAULT_EOK_PROVIDER),
+  eok_generation_type: choice('Generation type', GENERATION_TYPES).default(DEFAULT_GENERATION_TYPE),
+  eok_pre_classification_type: choice('Pre-classification type', CLASSIFICATION_TYPES).default(
+    DEFAULT_CLASSIFICATION_TYPE,
+  ),
+  eok_post_classification_type: choice('Post-classification type', CLASSIFICATION_TYPES).default(
+    DEFAULT_CLASSIFICATION_TYPE,
+  ),
+  seed_mode: choice('Seed mode', SEED_MODES).default(DEFAULT_SEED_MODE),
   download_dir: optionalText(500, 'Download directory'),
 });
 
