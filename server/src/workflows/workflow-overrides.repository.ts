@@ -43,9 +43,13 @@ export class WorkflowOverridesRepository {
       .getMany();
   }
 
-  /** Serialises every change to one workflow's links: each reads the list, checks it, then writes. */
+  /**
+   * Serialises every change to one workflow's links (each reads the list, checks it, then writes) by
+   * locking the workflow's row, and marks it changed: a slug editor opened before then finds its copy
+   * old (expected_updated_at) instead of saving its list over this change.
+   */
   async lockWorkflow(workflowId: number, manager: EntityManager): Promise<void> {
-    await manager.query('SELECT 1 FROM workflows WHERE id = $1 FOR UPDATE', [workflowId]);
+    await manager.query('UPDATE workflows SET updated_at = now() WHERE id = $1', [workflowId]);
   }
 
   findLink(

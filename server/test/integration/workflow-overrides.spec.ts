@@ -322,4 +322,29 @@ describe('workflow override links', () => {
     expect((await save('Shared renamed', [promptLink], now.updated_at)).status).toBe(200);
     expect((await save('Shared', [promptLink], 'yesterday')).status).toBe(400);
   });
+
+  it('counts a change made by the single override calls as a change of the workflow for an editor opened before it', async () => {
+    const { body } = await t.request<{ id: number }>('POST', '/api/workflows', {
+      token: admin,
+      body: {
+        name: 'Linked',
+        workflow_slug: 'x',
+        overrides: [{ override_definition_id: defs.get('override_prompt') }],
+      },
+    });
+    const opened = (await t.request<Workflow>('GET', `/api/workflows/${body.id}`, { token: admin })).body;
+    const promptLink = { id: opened.workflow_overrides![0]!.id, override_definition_id: defs.get('override_prompt') };
+    const added = await t.request<WorkflowOverride>('POST', `/api/workflows/${body.id}/overrides`, {
+      token: admin,
+      body: { override_definition_id: defs.get('override_width') },
+    });
+    expect(added.status).toBe(201);
+    const stale = await t.request<{ error: string }>('PUT', `/api/workflows/${body.id}`, {
+      token: admin,
+      body: { name: 'Linked', workflow_slug: 'x', overrides: [promptLink], expected_updated_at: opened.updated_at },
+    });
+    expect(stale.status).toBe(409);
+    const now = (await t.request<Workflow>('GET', `/api/workflows/${body.id}`, { token: admin })).body;
+    expect(now.workflow_overrides!.map((l) => l.override_key)).toEqual(['override_prompt', 'override_width']);
+  });
 });
