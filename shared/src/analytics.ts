@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ANALYTICS_PERIODS } from './constants.js';
-import { isoDateSchema, wholeQueryParam } from './common.js';
+import { choice, isoDateSchema, wholeQueryParam } from './common.js';
 
 export const analyticsPeriodSchema = z.enum(ANALYTICS_PERIODS);
 export type AnalyticsPeriod = z.infer<typeof analyticsPeriodSchema>;
@@ -41,7 +41,7 @@ export const analyticsSchema = z.object({
 export type Analytics = z.infer<typeof analyticsSchema>;
 
 export const analyticsQuerySchema = z.object({
-  period: z.enum(ANALYTICS_PERIODS, { error: 'period must be 7days, 30days or 90days' }).default('30days'),
+  period: choice('period', ANALYTICS_PERIODS).default('30days'),
   /** The viewer's Date.getTimezoneOffset() in minutes, for usage by hour. */
   tz: wholeQueryParam('tz', -840, 840).default(0),
   /** The viewer's IANA time zone (Europe/Berlin): hours then follow its clock changes; `tz` is the fallback. */

@@ -26,6 +26,17 @@ export const wholeFromDigits = (value: unknown): unknown =>
  * negative ranges). Not z.coerce: that reads '0x10' as 16 and '1e2' as 100, and a parameter sent
  * twice (`?limit=1&limit=2`) as NaN, answered as 'expected number, received NaN'.
  */
+/** 'Seed mode must be random or fixed': what a field of fixed values takes, instead of zod's 'Invalid option'. */
+export function choiceMessage(field: string, values: readonly string[]): string {
+  const listed = values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values[0];
+  return `${field} must be ${listed}`;
+}
+
+/** A field that takes one of fixed values, refused with choiceMessage. */
+export function choice<const T extends readonly [string, ...string[]]>(field: string, values: T) {
+  return z.enum(values, { error: choiceMessage(field, values) });
+}
+
 export function wholeQueryParam(name: string, min: number, max: number, message?: string) {
   const error = message ?? `${name} must be a whole number from ${min} to ${max}`;
   return z.preprocess(wholeFromDigits, z.number({ error }).int({ error }).min(min, { error }).max(max, { error }));

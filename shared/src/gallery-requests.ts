@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GALLERY_PAGE_SIZE, TAG_MAX_LENGTH, isCalendarDay } from './constants.js';
-import { idSchema, searchTextSchema, wholeQueryParam } from './common.js';
+import { choice, idSchema, searchTextSchema, wholeQueryParam } from './common.js';
 import { GALLERY_STATUSES } from './gallery.js';
 import { TAG_TOO_LONG, normalizeTags } from './workflow-requests.js';
 
@@ -14,7 +14,7 @@ const tzOffset = wholeQueryParam('tz', -840, 840);
  * `Date.getTimezoneOffset()` in minutes (UTC minus local).
  */
 export const galleryFilterQuerySchema = z.object({
-  status: z.enum(GALLERY_STATUSES, { error: 'status must be active or archived' }).default('active'),
+  status: choice('status', GALLERY_STATUSES).default('active'),
   folder: z.string().max(100).optional(),
   // an id as paths take it: plain digits, not 0x8 or 1e0
   job_id: idSchema.optional(),

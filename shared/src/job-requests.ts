@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { BATCH_SIZE_MAX, BATCH_SIZE_MIN, HISTORY_PAGE_MAX, JOB_NAME_MAX_LENGTH } from './constants.js';
-import { jobSchema, jobStatusSchema, rejectionReasonSchema } from './jobs.js';
+import { JOB_STATUSES, jobSchema, rejectionReasonSchema } from './jobs.js';
 import { MESSAGES } from './messages.js';
 import {
   MAX_ID,
+  choiceMessage,
   idFromDigits,
   paginationSchema,
   searchTextSchema,
@@ -48,7 +49,7 @@ const PAGE_RANGE = `Page must be a whole number from 1 to ${HISTORY_PAGE_MAX}`;
 
 export const jobListQuerySchema = z.object({
   status: z
-    .union([jobStatusSchema, z.literal('all'), z.literal('')])
+    .enum([...JOB_STATUSES, 'all', ''], { error: choiceMessage('status', [...JOB_STATUSES, 'all']) })
     .optional()
     .transform((v) => (v === 'all' || v === '' ? undefined : v)),
   search: searchTextSchema(),

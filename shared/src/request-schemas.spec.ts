@@ -5,7 +5,13 @@ import { analyticsQuerySchema } from './analytics.js';
 import { folderInputSchema } from './folders.js';
 import { bulkIdsSchema, galleryListQuerySchema, userTagsSchema } from './gallery-requests.js';
 import { jobListQuerySchema, jobResultsQuerySchema, submitJobSchema } from './job-requests.js';
-import { eokConfigUpdateSchema, organizationSchema, saveSlugWorkflowSchema } from './workflow-requests.js';
+import {
+  eokConfigUpdateSchema,
+  organizationSchema,
+  overrideLinkInputSchema,
+  overrideLinkUpdateSchema,
+  saveSlugWorkflowSchema,
+} from './workflow-requests.js';
 import { overrideDefinitionInputSchema } from './override-requests.js';
 import { createUserRequestSchema, updateUserRequestSchema } from './users.js';
 
@@ -123,6 +129,23 @@ describe('values of the wrong kind in the gallery, folder and analytics calls', 
       'Hotkey must be a single digit 1-9 or letter a-z',
     );
     expect(problem(folderInputSchema, { name: 'x', color: 5 })).toBe('Colour must be a hex value such as #3B82F6');
+  });
+
+  it('and in the job list and the override links', () => {
+    expect(problem(jobListQuerySchema, { status: 'bogus' })).toBe(
+      'status must be queued, submitting, processing, completed, failed, cancelled, partial_success or all',
+    );
+    expect(jobListQuerySchema.parse({ status: 'all' }).status).toBeUndefined();
+    expect(jobListQuerySchema.parse({ status: 'failed' }).status).toBe('failed');
+    expect(problem(overrideLinkInputSchema, { override_definition_id: 1, is_required: 'yes' })).toBe(
+      'is_required must be true or false',
+    );
+    expect(problem(overrideLinkUpdateSchema, { is_required: 1 })).toBe('is_required must be true or false');
+    for (const display_order of ['x', -1, 10_001, 1.5]) {
+      expect(problem(overrideLinkInputSchema, { override_definition_id: 1, display_order })).toBe(
+        'display_order must be a whole number from 0 to 10000',
+      );
+    }
   });
 });
 

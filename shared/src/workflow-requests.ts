@@ -12,7 +12,7 @@ import {
   SEED_MODES,
   TAG_MAX_LENGTH,
 } from './constants.js';
-import { idSchema, searchTextSchema, wholeFromDigits, withoutInvisibleFillers } from './common.js';
+import { choice, idSchema, searchTextSchema, wholeFromDigits, withoutInvisibleFillers } from './common.js';
 import { MESSAGES } from './messages.js';
 
 /**
@@ -77,11 +77,6 @@ const categorySchema = z
   .max(100, { error: 'Category is at most 100 characters' });
 
 /** One of a fixed list, refused with what the field takes ('Seed mode must be random or fixed'). */
-function choice<const T extends readonly [string, ...string[]]>(field: string, values: T) {
-  const listed = values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values[0];
-  return z.enum(values, { error: `${field} must be ${listed}` });
-}
-
 /** External-server settings of a slug workflow, with the defaults of SPEC section 9. */
 export const eokSettingsSchema = z.object({
   eok_runtime: optionalText(200, 'Runtime'),
@@ -98,12 +93,24 @@ export const eokSettingsSchema = z.object({
   download_dir: optionalText(500, 'Download directory'),
 });
 
+const IS_REQUIRED_RULE = 'is_required must be true or false';
+const DISPLAY_ORDER_RULE = 'display_order must be a whole number from 0 to 10000';
+
 export const overrideLinkInputSchema = z.object({
   override_definition_id: idSchema,
-  is_required: z.boolean().default(false),
+  is_required: z.boolean({ error: IS_REQUIRED_RULE }).default(false),
   default_value: z.unknown().optional(),
   ui_parameter_name: optionalText(100, 'Parameter name'),
-  display_order: z.preprocess(wholeFromDigits, z.number().int().min(0).max(10_000)).optional(),
+  display_order: z
+    .preprocess(
+      wholeFromDigits,
+      z
+        .number({ error: DISPLAY_ORDER_RULE })
+        .int({ error: DISPLAY_ORDER_RULE })
+        .min(0, { error: DISPLAY_ORDER_RULE })
+        .max(10_000, { error: DISPLAY_ORDER_RULE }),
+    )
+    .optional(),
 });
 export type OverrideLinkInput = z.input<typeof overrideLinkInputSchema>;
 
@@ -111,7 +118,7 @@ export type OverrideLinkInput = z.input<typeof overrideLinkInputSchema>;
 export const overrideLinkUpdateSchema = overrideLinkInputSchema
   .omit({ override_definition_id: true, is_required: true })
   .partial()
-  .extend({ is_required: z.boolean().optional() });
+  .extend({ is_required: z.boolean({ error: IS_REQUIRED_RULE }).optional() });
 
 /** The whole override list of a slug workflow, saved as one diff (SPEC section 7). */
 export const overrideLinksSchema = z
