@@ -21,6 +21,7 @@ async function openAdmin(path: string): Promise<Page> {
 
 interface Definition {
   id: number;
+  updated_at: string;
   override_key: string;
   data_type: string;
   validation_rules: Record<string, unknown>;
@@ -110,6 +111,28 @@ describe('admin edits in place', () => {
       token,
     });
     expect(all.find((d) => d.override_key === key)).toMatchObject({ display_name: 'Grain', description });
+  });
+
+  it("refuses a definition change from a table listed before another admin's change, and shows that change", async () => {
+    const made = await createDefinition({});
+    const key = made.override_key;
+    const page = await openAdmin('/admin?tab=override-definitions');
+    await page.getByRole('button', { name: `Display Name of ${key}: Edited` }).waitFor();
+
+    // meanwhile another admin renames it, from the same version
+    await call(`/override-definitions/${made.id}`, {
+      method: 'PUT',
+      token,
+      body: JSON.stringify({ override_key: key, display_name: 'Guidance', expected_updated_at: made.updated_at }),
+    });
+
+    // this table still shows 'Edited': a category typed here would send that name back
+    await page.getByRole('button', { name: `Category of ${key}: —` }).click();
+    await page.getByRole('textbox', { name: `Category of ${key}` }).fill('Sampling');
+    await page.keyboard.press('Enter');
+    await page.getByText('Guidance was changed by someone else since you opened it', { exact: false }).waitFor();
+    await page.getByRole('button', { name: `Display Name of ${key}: Guidance` }).waitFor();
+    expect(await definition(made.id)).toMatchObject({ display_name: 'Guidance', category: null });
   });
 
   it('opens the next delete with an empty password field', async () => {

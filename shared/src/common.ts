@@ -37,6 +37,14 @@ export function choice<const T extends readonly [string, ...string[]]>(field: st
   return z.enum(values, { error: choiceMessage(field, values) });
 }
 
+/**
+ * The updated_at of the copy an editor opened: a save from an older copy is refused (409) rather
+ * than undo a save made meanwhile. Optional: SPEC section 7 names no such field.
+ */
+export const expectedUpdatedAtSchema = z.iso
+  .datetime({ offset: true, error: 'expected_updated_at must be a date and time such as 2026-01-31T12:00:00.000Z' })
+  .optional();
+
 export function wholeQueryParam(name: string, min: number, max: number, message?: string) {
   const error = message ?? `${name} must be a whole number from ${min} to ${max}`;
   return z.preprocess(wholeFromDigits, z.number({ error }).int({ error }).min(min, { error }).max(max, { error }));

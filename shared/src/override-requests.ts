@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { expectedUpdatedAtSchema } from './common.js';
 import { MESSAGES } from './messages.js';
 import { OVERRIDE_DATA_TYPES, OVERRIDE_KEY_PATTERN, validationRulesSchema } from './overrides.js';
 
@@ -31,6 +32,8 @@ export const overrideDefinitionInputSchema = z
       .max(100, { error: 'Category must be at most 100 characters' })
       .nullish()
       .transform((v) => (v == null || v.trim() === '' ? null : v.trim())),
+    /** On a change: the definition's updated_at as the admin's table showed it. */
+    expected_updated_at: expectedUpdatedAtSchema,
   })
   .superRefine((def, ctx) => {
     const rules = def.validation_rules;

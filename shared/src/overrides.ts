@@ -32,6 +32,8 @@ export const overrideDefinitionSchema = z.object({
   validation_rules: validationRulesSchema,
   category: z.string().nullable(),
   created_at: isoDateSchema,
+  /** Beside SPEC's fields: sent back as expected_updated_at, so a change from an older copy is refused. */
+  updated_at: isoDateSchema,
 });
 export type OverrideDefinition = z.infer<typeof overrideDefinitionSchema>;
 

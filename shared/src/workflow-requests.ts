@@ -12,7 +12,14 @@ import {
   SEED_MODES,
   TAG_MAX_LENGTH,
 } from './constants.js';
-import { choice, idSchema, searchTextSchema, wholeFromDigits, withoutInvisibleFillers } from './common.js';
+import {
+  choice,
+  expectedUpdatedAtSchema,
+  idSchema,
+  searchTextSchema,
+  wholeFromDigits,
+  withoutInvisibleFillers,
+} from './common.js';
 import { MESSAGES } from './messages.js';
 
 /**
@@ -151,9 +158,7 @@ export type CreateSlugWorkflow = z.input<typeof createSlugWorkflowSchema>;
  */
 export const saveSlugWorkflowSchema = createSlugWorkflowSchema.extend({
   overrides: overrideLinksSchema,
-  expected_updated_at: z.iso
-    .datetime({ offset: true, error: 'expected_updated_at must be a date and time such as 2026-01-31T12:00:00.000Z' })
-    .optional(),
+  expected_updated_at: expectedUpdatedAtSchema,
 });
 export type SaveSlugWorkflow = z.input<typeof saveSlugWorkflowSchema>;
 

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { BaseWorkflowContent, BaseWorkflowFile, SessionUser } from '@atelier/shared';
 import { PasswordConfirmationService } from '../auth/password-confirmation.service.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../common/app-errors.js';
+import { BadRequestError, ConflictError, NotFoundError, StaleCopyError } from '../common/app-errors.js';
 import { LOGGER } from '../common/runtime.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { WorkflowSyncService } from '../workflows/workflow-sync.service.js';
@@ -108,9 +108,7 @@ export class BaseWorkflowsService {
       if (!this.store.exists(name)) throw new NotFoundError('Base workflow not found');
       // two admins editing one file: the second save would drop the first one's change unseen
       if (baseSha && (await this.store.read(name))?.sha !== baseSha) {
-        throw new ConflictError(
-          `${name} was changed by someone else since you opened it; reopen it to see that change before saving yours`,
-        );
+        throw new StaleCopyError(name, 'baseSha');
       }
       if (newName === name) return { name, edit: { write: { name, content: text } }, message: `Update ${name}` };
       const taken = await this.store.sameNameInAnyCase(newName, name);

@@ -46,6 +46,18 @@ export class ConflictError extends AppError {
   }
 }
 
+/**
+ * A save from a copy older than someone else's save: applied, it would undo that save unseen (two
+ * admins on one base workflow, slug workflow or override definition). `field` names what the
+ * caller sent its copy's version in, so a client can tell this 409 from the others and reload.
+ */
+export class StaleCopyError extends AppError {
+  constructor(name: string, field: string) {
+    const message = `${name} was changed by someone else since you opened it; reopen it to see that change before saving yours`;
+    super(409, message, { [field]: message });
+  }
+}
+
 export class TooManyRequestsError extends AppError {
   constructor(message: string, retryAfterS: number) {
     super(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterS))) });

@@ -11,7 +11,7 @@ import {
   organizationSchema,
   saveSlugWorkflowSchema,
 } from '@atelier/shared';
-import { BadRequestError, ConflictError, NotFoundError } from '../common/app-errors.js';
+import { BadRequestError, ConflictError, NotFoundError, StaleCopyError } from '../common/app-errors.js';
 import { BaseWorkflowStore } from '../base-workflows/base-workflow-store.js';
 import { slugOf } from '../base-workflows/base-workflow-names.js';
 import { toWorkflowDto } from './workflow.mapper.js';
@@ -105,9 +105,7 @@ export class WorkflowsService {
         const current = await this.workflows.lockUpdatedAt(id, m);
         if (current === null) throw new NotFoundError(MESSAGES.workflowNotFound);
         if (current.getTime() !== new Date(input.expected_updated_at).getTime())
-          throw new ConflictError(
-            `${workflow.name} was changed by someone else since you opened it; reload it to see that change before saving yours`,
-          );
+          throw new StaleCopyError(workflow.name, 'expected_updated_at');
       }
       await this.workflows.update(
         id,

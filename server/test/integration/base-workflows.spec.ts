@@ -314,10 +314,10 @@ describe('base workflows in git', () => {
         body: { content: { from: 'ada' }, baseSha: opened, ...(newName ? { newName } : {}) },
       });
       expect(stale.status).toBe(409);
-      expect(stale.body).toEqual({
-        error:
-          'shared-edit.json was changed by someone else since you opened it; reopen it to see that change before saving yours',
-      });
+      const stalePart =
+        'shared-edit.json was changed by someone else since you opened it; reopen it to see that change before saving yours';
+      // the field names what was stale: the client tells this 409 from a name taken
+      expect(stale.body).toEqual({ error: stalePart, fields: { baseSha: stalePart } });
     }
     expect(git(repo, 'rev-parse', 'HEAD')).toBe(headBefore);
     const now = await t.request<{ content: unknown }>('GET', '/api/base-workflows/shared-edit.json', { token: admin });

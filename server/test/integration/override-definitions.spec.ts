@@ -48,6 +48,42 @@ describe('override definitions', () => {
     expect(list.map((d) => d.override_key)).toContain('override_mood');
   });
 
+  it("refuses a change from a copy older than another admin's, rather than undo that one", async () => {
+    const { body: opened } = await create({ override_key: 'override_guidance', display_name: 'CFG Scale' });
+    const put = (body: object) =>
+      t.request<OverrideDefinition & { error: string; fields?: Record<string, string> }>(
+        'PUT',
+        `/api/override-definitions/${opened.id}`,
+        { token: admin, body: { override_key: 'override_guidance', ...body } },
+      );
+    // the first admin renames it; the second, on the copy listed before, changes its category
+    const renamed = await put({ display_name: 'Guidance', expected_updated_at: opened.updated_at });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.updated_at).not.toBe(opened.updated_at);
+    const stale = await put({
+      display_name: 'CFG Scale',
+      category: 'Sampling',
+      expected_updated_at: opened.updated_at,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toBe(
+      'Guidance was changed by someone else since you opened it; reopen it to see that change before saving yours',
+    );
+    expect(Object.keys(stale.body.fields ?? {})).toEqual(['expected_updated_at']);
+    const list = (await t.request<OverrideDefinition[]>('GET', '/api/override-definitions', { token: admin })).body;
+    expect(list.find((d) => d.id === opened.id)).toMatchObject({ display_name: 'Guidance', category: null });
+
+    // from the copy listed now, the change goes through; a caller that sends no version is not checked
+    const fresh = await put({
+      display_name: 'Guidance',
+      category: 'Sampling',
+      expected_updated_at: renamed.body.updated_at,
+    });
+    expect(fresh.body).toMatchObject({ display_name: 'Guidance', category: 'Sampling' });
+    expect((await put({ display_name: 'Guidance 2' })).status).toBe(200);
+    expect((await put({ display_name: 'x', expected_updated_at: 'yesterday' })).status).toBe(400);
+  });
+
   it('refuses bad keys, duplicate keys and inconsistent rules with clear messages', async () => {
     const cases: Array<[object, number, string | RegExp]> = [
       [{ override_key: 'mood', display_name: 'x' }, 400, /override_<name>/],

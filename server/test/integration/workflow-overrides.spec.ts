@@ -312,7 +312,7 @@ describe('workflow override links', () => {
     const second = await save('Shared renamed', [promptLink], opened.updated_at);
     expect(second.status).toBe(409);
     expect(second.body.error).toBe(
-      'Shared was changed by someone else since you opened it; reload it to see that change before saving yours',
+      'Shared was changed by someone else since you opened it; reopen it to see that change before saving yours',
     );
     const now = (await t.request<Workflow>('GET', `/api/workflows/${body.id}`, { token: admin })).body;
     expect(now.name).toBe('Shared');

@@ -137,6 +137,7 @@ export const adminCatalogueRoutes: RouteDoc[] = [
         DUPLICATE_KEY,
         'This override is used by <workflows>; remove it from those workflows before changing its key',
         'The default value of <name> in <workflow> <problem>; change or clear that default first',
+        '<name> was changed by someone else since you opened it; reopen it …',
       ),
     },
   },

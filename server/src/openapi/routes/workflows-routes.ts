@@ -84,7 +84,7 @@ export const workflowsRoutes: RouteDoc[] = [
     errors: {
       404: either(MESSAGES.workflowNotFound),
       409: either(
-        '<name> was changed by someone else since you opened it; reload it to see that change before saving yours',
+        '<name> was changed by someone else since you opened it; reopen it to see that change before saving yours',
       ),
     },
   },

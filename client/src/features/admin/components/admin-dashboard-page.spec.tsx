@@ -16,6 +16,7 @@ const definition = (over: Partial<OverrideDefinition> = {}): OverrideDefinition 
   validation_rules: { min: 1, max: 150 },
   category: 'Sampling',
   created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
   ...over,
 });
 

@@ -14,6 +14,7 @@ const definition = (id: number, key: string, extra: Partial<OverrideDefinition>)
   validation_rules: {},
   category: null,
   created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
   ...extra,
 });
 

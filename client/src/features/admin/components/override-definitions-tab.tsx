@@ -3,7 +3,7 @@ import { OVERRIDE_DATA_TYPES, overrideDefinitionInputSchema, type OverrideDefini
 import { useRef, useState } from 'react';
 import { useConfirmedDelete } from '../../../components/use-confirmed-delete';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
-import { errorText } from '../../../lib/api-error';
+import { ApiError, errorText } from '../../../lib/api-error';
 import { ADMIN_MESSAGES } from '../admin-messages';
 import {
   useDeleteOverrideDefinition,
@@ -44,6 +44,8 @@ function toInput(row: DefinitionRow): OverrideDefinitionInput {
     data_type: row.data_type,
     validation_rules: rules ? (JSON.parse(rules) as OverrideDefinitionInput['validation_rules']) : {},
     category: row.category,
+    // a row is saved whole: from a copy older than another admin's change, it would undo that change
+    ...(row.updated_at ? { expected_updated_at: row.updated_at } : {}),
   };
 }
 
@@ -104,7 +106,11 @@ export function OverrideDefinitionsTab() {
           });
         },
         onError: (error) => {
-          keepEdit(row);
+          // the row changed meanwhile: it shows the saved one again, and the message says why
+          if (error instanceof ApiError && error.fieldMessages.expected_updated_at && row.id !== null) {
+            dropEdit(row.id);
+            void definitions.refetch();
+          } else keepEdit(row);
           setMessage({ status: 'error', text: errorText(error, ADMIN_MESSAGES.saveOverrideDefinitionFailed) });
         },
       },

@@ -18,6 +18,7 @@ const definitions: OverrideDefinition[] = [
     validation_rules: {},
     category: 'Text',
     created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
   },
   {
     id: 2,
@@ -28,6 +29,7 @@ const definitions: OverrideDefinition[] = [
     validation_rules: {},
     category: 'Sampling',
     created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
   },
 ];
 

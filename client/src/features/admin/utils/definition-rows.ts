@@ -10,6 +10,8 @@ export interface DefinitionRow {
   data_type: OverrideDataType;
   validation_rules: string;
   category: string;
+  /** The saved definition's version, sent back with a change (null for a new row). */
+  updated_at: string | null;
 }
 
 /** Every column but the actions (SPEC section 2: a sortable table). */
@@ -26,6 +28,7 @@ export function rowFromDefinition(definition: OverrideDefinition): DefinitionRow
     data_type: definition.data_type,
     validation_rules: rulesText(definition.validation_rules),
     category: definition.category ?? '',
+    updated_at: definition.updated_at,
   };
 }
 
@@ -46,6 +49,7 @@ export function newRow(key = ''): DefinitionRow {
     data_type: 'string',
     validation_rules: '',
     category: '',
+    updated_at: null,
   };
 }
 

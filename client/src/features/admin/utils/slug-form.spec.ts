@@ -11,6 +11,7 @@ const flag: OverrideDefinition = {
   validation_rules: {},
   category: null,
   created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
 };
 
 const sent = (text: string) =>
