@@ -179,6 +179,41 @@ describe('admin edits in place', () => {
     const users = await call<Array<{ username: string; eok_api_key: string | null }>>('/admin/users', { token });
     expect(users.find((u) => u.username === username)?.eok_api_key).toBeNull();
   });
+  it("refuses a user edit from a list read before another admin's edit, so it cannot put that one back", async () => {
+    const username = `shared_${randomBytes(3).toString('hex')}`;
+    const made = await call<{ id: number; updated_at: string }>('/admin/users', {
+      method: 'POST',
+      token,
+      body: JSON.stringify({
+        username,
+        email: `${username}@example.test`,
+        password: `pw-${randomBytes(6).toString('hex')}`,
+        role: 'user',
+      }),
+    });
+    const page = await openAdmin('/admin?tab=users');
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: username, exact: true }) });
+    await row.getByRole('button', { name: 'Edit' }).waitFor();
+
+    // meanwhile another admin moves the address, from the same version
+    await call(`/admin/users/${made.id}`, {
+      method: 'PUT',
+      token,
+      body: JSON.stringify({ email: `${username}@moved.example.test`, expected_updated_at: made.updated_at }),
+    });
+
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Role' }).selectOption('admin');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.getByText(`${username} was changed by someone else since you opened it`, { exact: false }).waitFor();
+    const users = await call<Array<{ username: string; email: string; role: string }>>('/admin/users', { token });
+    expect(users.find((u) => u.username === username)).toMatchObject({
+      email: `${username}@moved.example.test`,
+      role: 'user',
+    });
+  });
+
   it("refuses a slug workflow save over another admin's later one, keeping both that save and the typing", async () => {
     const definitions = await call<Definition[]>('/override-definitions', { token });
     const idOf = (key: string) => definitions.find((d) => d.override_key === key)!.id;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES, roleSchema } from './auth.js';
-import { idSchema, isShownName, isoDateSchema } from './common.js';
+import { expectedUpdatedAtSchema, idSchema, isShownName, isoDateSchema } from './common.js';
 import { MESSAGES } from './messages.js';
 import { workflowTypeSchema } from './workflows.js';
 
@@ -14,6 +14,8 @@ export const adminUserSchema = z.object({
   job_count: z.number().int(),
   folder_count: z.number().int(),
   created_at: isoDateSchema,
+  /** Beside SPEC's fields: sent back as expected_updated_at, so an edit from an older copy is refused. */
+  updated_at: isoDateSchema,
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -123,6 +125,8 @@ export const updateUserRequestSchema = z.object({
     .union([apiKeySchema, z.null()], { error: API_KEY_TEXT })
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
+  /** The user's updated_at as the admin's list showed it. */
+  expected_updated_at: expectedUpdatedAtSchema,
 });
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 

@@ -12,5 +12,6 @@ export function toAdminUser({ user, jobCount, folderCount }: UserWithCounts): Ad
     job_count: jobCount,
     folder_count: folderCount,
     created_at: user.createdAt.toISOString(),
+    updated_at: user.updatedAt.toISOString(),
   };
 }

@@ -10,7 +10,7 @@ import {
   type UserCascadeCounts,
 } from '@atelier/shared';
 import { PasswordHasher } from '../auth/password-hasher.js';
-import { ConflictError, NotFoundError } from '../common/app-errors.js';
+import { ConflictError, NotFoundError, StaleCopyError } from '../common/app-errors.js';
 import { toAdminUser } from './admin-user.mapper.js';
 import { MediaFileCleanup } from './media-file-cleanup.js';
 import { SessionRevocations } from './session-revocations.js';
@@ -54,7 +54,8 @@ export class UsersService {
   async update(actor: SessionUser, id: number, input: UpdateUserInput): Promise<AdminUser> {
     const target = await this.findManageable(actor, id);
     // a body with no known field (unknown keys are dropped) changes nothing, not even updated_at
-    if (Object.values(input).every((value) => value === undefined)) return this.adminView(id);
+    const { expected_updated_at: expected, ...fields } = input;
+    if (Object.values(fields).every((value) => value === undefined)) return this.adminView(id);
     // An early answer for the role rules before the slow hash; the count is only known under lock, below.
     assertMayChangeRole(
       { actorId: actor.id, actorRole: actor.role, target, superAdminCount: Number.POSITIVE_INFINITY },
@@ -63,9 +64,12 @@ export class UsersService {
     // Hashing is slow: done before the transaction so the role locks are held briefly.
     const passwordHash = input.password ? await this.hasher.hash(input.password) : undefined;
     const changes = { email: input.email, role: input.role, eokApiKey: input.eok_api_key, passwordHash };
-    const updated = await this.users.updateAccount(id, actor.id, changes, (state) =>
-      assertMayChangeRole(state, input.role),
-    );
+    const updated = await this.users.updateAccount(id, actor.id, changes, (state, updatedAt) => {
+      // an edit dialog sends every field: from an older copy it would put back another admin's change
+      if (expected !== undefined && updatedAt.getTime() !== Date.parse(expected))
+        throw new StaleCopyError(target.username, 'expected_updated_at');
+      assertMayChangeRole(state, input.role);
+    });
     if (!updated) throw new NotFoundError(USER_MESSAGES.userNotFound);
     if (passwordHash) this.revocations.revoked(id);
     return this.adminView(id);

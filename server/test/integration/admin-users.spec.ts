@@ -185,6 +185,37 @@ describe('admin user management: create and edit', () => {
     expect((await update(adminToken, user.id, { email: '' })).body.error).toBe('Please fill in all required fields');
   });
 
+  it("refuses an edit from a copy older than another admin's, rather than put back what that one changed", async () => {
+    const user = await t.createUser();
+    const listed = (await t.request<AdminUser[]>('GET', '/api/admin/users', { token: adminToken })).body;
+    const opened = listed.find((u) => u.id === user.id)!;
+    // one admin changes the address; the other, on the list read before, makes them an admin
+    const first = await update(superToken, user.id, {
+      email: 'moved@example.test',
+      expected_updated_at: opened.updated_at,
+    });
+    expect(first.status).toBe(200);
+    const stale = await update(adminToken, user.id, {
+      email: opened.email,
+      role: 'admin',
+      expected_updated_at: opened.updated_at,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toBe(
+      `${user.username} was changed by someone else since you opened it; reopen it to see that change before saving yours`,
+    );
+    expect(await roleOf(user.id)).toBe('user');
+    const fresh = await update(adminToken, user.id, {
+      email: 'moved@example.test',
+      role: 'admin',
+      expected_updated_at: first.body.updated_at,
+    });
+    expect(fresh.body).toMatchObject({ email: 'moved@example.test', role: 'admin' });
+    // a version alone changes nothing, not even the version
+    const still = await update(adminToken, user.id, { expected_updated_at: fresh.body.updated_at });
+    expect(still.body.updated_at).toBe(fresh.body.updated_at);
+  });
+
   it('sets a new password, after which tokens issued before it stop working', async () => {
     const user = await t.createUser();
     const oldToken = await t.login(user);

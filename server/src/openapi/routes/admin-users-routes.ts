@@ -58,6 +58,7 @@ export const adminUsersRoutes: RouteDoc[] = [
       400: either(USER_MESSAGES.cannotChangeOwnRole, USER_MESSAGES.lastSuperAdminDemote),
       403: SUPER_ADMIN_ONLY,
       404: either(USER_NOT_FOUND),
+      409: either('<username> was changed by someone else since you opened it; reopen it …'),
     },
   },
   {

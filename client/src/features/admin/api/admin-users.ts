@@ -38,7 +38,8 @@ export function useSaveUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin-users'] }),
+    // after a refusal too: one for a copy older than another admin's edit lists that edit on reopening
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin-users'] }),
   });
 }
 

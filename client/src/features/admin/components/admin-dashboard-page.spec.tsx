@@ -121,7 +121,13 @@ describe('admin dashboard', () => {
   it('lists users with role, counts and the first 12 characters of the API key or Not set', async () => {
     const user = userEvent.setup();
     const { queryClient } = renderApp('/admin?tab=users', { user: testUser('super_admin') });
-    const base = { email: 'a@example.test', job_count: 4, folder_count: 2, created_at: '2026-01-01T00:00:00.000Z' };
+    const base = {
+      email: 'a@example.test',
+      job_count: 4,
+      folder_count: 2,
+      created_at: '2026-01-01T00:00:00.000Z',
+      updated_at: '2026-01-01T00:00:00.000Z',
+    };
     act(() => {
       queryClient.setQueryData(adminUsersQueryOptions().queryKey, [
         { ...base, id: 1, username: 'ada', role: 'admin', eok_api_key: 'sk-abcdefghijklmnop' },

@@ -40,7 +40,14 @@ export function UserFormDialog({
         ? {
             mode: 'update',
             id: user.id,
-            body: { email, role, password: password || undefined, eok_api_key: removeKey ? null : apiKey || undefined },
+            body: {
+              email,
+              role,
+              password: password || undefined,
+              eok_api_key: removeKey ? null : apiKey || undefined,
+              // every field is sent: from a copy older than another admin's edit, it would put that one back
+              expected_updated_at: user.updated_at,
+            },
           }
         : { mode: 'create', body: { username, email, password, role, eok_api_key: apiKey || null } },
       {

@@ -16,6 +16,7 @@ const bob: AdminUser = {
   job_count: 3,
   folder_count: 1,
   created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
 };
 
 const workflow = {
