@@ -36,6 +36,22 @@ async function createDefinition(body: Partial<Definition>): Promise<Definition> 
   });
 }
 
+/** A user of role user named `<prefix>_<random>`. */
+function createUser(prefix: string, extra: object = {}) {
+  const username = `${prefix}_${randomBytes(3).toString('hex')}`;
+  return call<{ id: number; username: string; updated_at: string }>('/admin/users', {
+    method: 'POST',
+    token,
+    body: JSON.stringify({
+      username,
+      email: `${username}@example.test`,
+      password: `pw-${randomBytes(6).toString('hex')}`,
+      role: 'user',
+      ...extra,
+    }),
+  });
+}
+
 async function definition(id: number): Promise<Definition | undefined> {
   const all = await call<Definition[]>('/override-definitions', { token });
   return all.find((d) => d.id === id);
@@ -155,18 +171,7 @@ describe('admin edits in place', () => {
   });
 
   it("removes a user's own API key, so the system-wide key is used again", async () => {
-    const username = `keyed_${randomBytes(3).toString('hex')}`;
-    await call('/admin/users', {
-      method: 'POST',
-      token,
-      body: JSON.stringify({
-        username,
-        email: `${username}@example.test`,
-        password: `pw-${randomBytes(6).toString('hex')}`,
-        role: 'user',
-        eok_api_key: 'sk-own-key-0123456789',
-      }),
-    });
+    const { username } = await createUser('keyed', { eok_api_key: 'sk-own-key-0123456789' });
     const page = await openAdmin('/admin?tab=users');
     const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: username, exact: true }) });
     await row.getByText('sk-own-key-0').waitFor();
@@ -180,17 +185,8 @@ describe('admin edits in place', () => {
     expect(users.find((u) => u.username === username)?.eok_api_key).toBeNull();
   });
   it("refuses a user edit from a list read before another admin's edit, so it cannot put that one back", async () => {
-    const username = `shared_${randomBytes(3).toString('hex')}`;
-    const made = await call<{ id: number; updated_at: string }>('/admin/users', {
-      method: 'POST',
-      token,
-      body: JSON.stringify({
-        username,
-        email: `${username}@example.test`,
-        password: `pw-${randomBytes(6).toString('hex')}`,
-        role: 'user',
-      }),
-    });
+    const made = await createUser('shared');
+    const { username } = made;
     const page = await openAdmin('/admin?tab=users');
     const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: username, exact: true }) });
     await row.getByRole('button', { name: 'Edit' }).waitFor();

@@ -285,17 +285,19 @@ describe('workflow override links', () => {
     const unchanged = (await t.request<unknown[]>('GET', `/api/workflows/${body.id}/overrides`, { token: admin })).body;
     expect(unchanged).toEqual(after.body);
   });
-  it("refuses a save from an editor opened before another admin's save, rather than deleting what that added", async () => {
+  /** A slug workflow exposing the prompt, as an editor opens it: its version and its one link. */
+  async function openedWithPrompt(name: string) {
     const { body } = await t.request<{ id: number }>('POST', '/api/workflows', {
       token: admin,
-      body: {
-        name: 'Shared',
-        workflow_slug: 'x',
-        overrides: [{ override_definition_id: defs.get('override_prompt') }],
-      },
+      body: { name, workflow_slug: 'x', overrides: [{ override_definition_id: defs.get('override_prompt') }] },
     });
     const opened = (await t.request<Workflow>('GET', `/api/workflows/${body.id}`, { token: admin })).body;
     const promptLink = { id: opened.workflow_overrides![0]!.id, override_definition_id: defs.get('override_prompt') };
+    return { body, opened, promptLink };
+  }
+
+  it("refuses a save from an editor opened before another admin's save, rather than deleting what that added", async () => {
+    const { body, opened, promptLink } = await openedWithPrompt('Shared');
     const save = (name: string, overrides: object[], expected: string) =>
       t.request<Workflow & { error: string }>('PUT', `/api/workflows/${body.id}`, {
         token: admin,
@@ -324,16 +326,7 @@ describe('workflow override links', () => {
   });
 
   it('counts a change made by the single override calls as a change of the workflow for an editor opened before it', async () => {
-    const { body } = await t.request<{ id: number }>('POST', '/api/workflows', {
-      token: admin,
-      body: {
-        name: 'Linked',
-        workflow_slug: 'x',
-        overrides: [{ override_definition_id: defs.get('override_prompt') }],
-      },
-    });
-    const opened = (await t.request<Workflow>('GET', `/api/workflows/${body.id}`, { token: admin })).body;
-    const promptLink = { id: opened.workflow_overrides![0]!.id, override_definition_id: defs.get('override_prompt') };
+    const { body, opened, promptLink } = await openedWithPrompt('Linked');
     const added = await t.request<WorkflowOverride>('POST', `/api/workflows/${body.id}/overrides`, {
       token: admin,
       body: { override_definition_id: defs.get('override_width') },
