@@ -21,11 +21,6 @@ export const idFromDigits = (value: unknown): unknown =>
 export const wholeFromDigits = (value: unknown): unknown =>
   typeof value === 'string' && /^-?\d{1,15}$/.test(value) ? Number(value) : value;
 
-/**
- * A whole-number query parameter, sent once as its plain decimal digits (an optional minus for
- * negative ranges). Not z.coerce: that reads '0x10' as 16 and '1e2' as 100, and a parameter sent
- * twice (`?limit=1&limit=2`) as NaN, answered as 'expected number, received NaN'.
- */
 /** 'Seed mode must be random or fixed': what a field of fixed values takes, instead of zod's 'Invalid option'. */
 export function choiceMessage(field: string, values: readonly string[]): string {
   const listed = values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values[0];
@@ -45,6 +40,12 @@ export const expectedUpdatedAtSchema = z.iso
   .datetime({ offset: true, error: 'expected_updated_at must be a date and time such as 2026-01-31T12:00:00.000Z' })
   .optional();
 
+/**
+ * A whole-number query parameter, sent once as its plain decimal digits (an optional minus for
+ * negative ranges). Not z.coerce: that reads '0x10' as 16 and '1e2' as 100, and a parameter sent
+ * twice (`?limit=1&limit=2`) as NaN, answered as 'expected number, received NaN'.
+ * A body field takes it too (a number, or its digits as text).
+ */
 export function wholeQueryParam(name: string, min: number, max: number, message?: string) {
   const error = message ?? `${name} must be a whole number from ${min} to ${max}`;
   return z.preprocess(wholeFromDigits, z.number({ error }).int({ error }).min(min, { error }).max(max, { error }));

@@ -17,7 +17,7 @@ import {
   expectedUpdatedAtSchema,
   idSchema,
   searchTextSchema,
-  wholeFromDigits,
+  wholeQueryParam,
   withoutInvisibleFillers,
 } from './common.js';
 import { MESSAGES } from './messages.js';
@@ -101,23 +101,13 @@ export const eokSettingsSchema = z.object({
 });
 
 const IS_REQUIRED_RULE = 'is_required must be true or false';
-const DISPLAY_ORDER_RULE = 'display_order must be a whole number from 0 to 10000';
 
 export const overrideLinkInputSchema = z.object({
   override_definition_id: idSchema,
   is_required: z.boolean({ error: IS_REQUIRED_RULE }).default(false),
   default_value: z.unknown().optional(),
   ui_parameter_name: optionalText(100, 'Parameter name'),
-  display_order: z
-    .preprocess(
-      wholeFromDigits,
-      z
-        .number({ error: DISPLAY_ORDER_RULE })
-        .int({ error: DISPLAY_ORDER_RULE })
-        .min(0, { error: DISPLAY_ORDER_RULE })
-        .max(10_000, { error: DISPLAY_ORDER_RULE }),
-    )
-    .optional(),
+  display_order: wholeQueryParam('display_order', 0, 10_000).optional(),
 });
 export type OverrideLinkInput = z.input<typeof overrideLinkInputSchema>;
 

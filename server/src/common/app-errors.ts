@@ -58,6 +58,15 @@ export class StaleCopyError extends AppError {
   }
 }
 
+/**
+ * Refuses a change sent with the `expected_updated_at` of an older copy than `current` (compared to
+ * the millisecond, as the API shows updated_at); a change sent without one is not checked.
+ */
+export function assertCurrentCopy(name: string, current: Date, expected: string | undefined): void {
+  if (expected !== undefined && current.getTime() !== Date.parse(expected))
+    throw new StaleCopyError(name, 'expected_updated_at');
+}
+
 export class TooManyRequestsError extends AppError {
   constructor(message: string, retryAfterS: number) {
     super(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterS))) });

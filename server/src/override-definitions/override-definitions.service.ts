@@ -13,7 +13,7 @@ import {
 import { PasswordConfirmationService } from '../auth/password-confirmation.service.js';
 import { BaseWorkflowStore } from '../base-workflows/base-workflow-store.js';
 import { overrideKeysIn, parseJson } from '../base-workflows/workflow-file-content.js';
-import { ConflictError, NotFoundError, StaleCopyError } from '../common/app-errors.js';
+import { ConflictError, NotFoundError, assertCurrentCopy } from '../common/app-errors.js';
 import { isUniqueViolation } from '../common/postgres-errors.js';
 import type { OverrideDefinitionEntity } from './override-definition.entity.js';
 import { OverrideDefinitionsRepository } from './override-definitions.repository.js';
@@ -78,12 +78,7 @@ export class OverrideDefinitionsService {
     await this.definitions.transaction(async (m) => {
       const current = await this.definitions.findLocked(id, m);
       if (!current) throw new NotFoundError('Override definition not found');
-      // compared to the millisecond, as the API shows updated_at
-      if (
-        input.expected_updated_at !== undefined &&
-        current.updatedAt.getTime() !== Date.parse(input.expected_updated_at)
-      )
-        throw new StaleCopyError(current.displayName, 'expected_updated_at');
+      assertCurrentCopy(current.displayName, current.updatedAt, input.expected_updated_at);
       if (current.overrideKey !== input.override_key) {
         const users = await this.definitions.workflowsUsing(id, m);
         if (users.length)

@@ -109,9 +109,7 @@ export class UsersRepository {
     return this.dataSource.transaction(async (manager) => {
       const state = await lockRoleState(manager, id, actorId);
       if (!state) return false;
-      // the row is locked above: no other change lands between this read and the update
-      const rows: Array<{ updated_at: Date }> = await manager.query('SELECT updated_at FROM users WHERE id = $1', [id]);
-      check(state, rows[0]!.updated_at);
+      check(state, state.targetUpdatedAt);
       const { passwordHash, ...rest } = changes;
       const set = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
       await manager

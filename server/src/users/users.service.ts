@@ -10,7 +10,7 @@ import {
   type UserCascadeCounts,
 } from '@atelier/shared';
 import { PasswordHasher } from '../auth/password-hasher.js';
-import { ConflictError, NotFoundError, StaleCopyError } from '../common/app-errors.js';
+import { ConflictError, NotFoundError, assertCurrentCopy } from '../common/app-errors.js';
 import { toAdminUser } from './admin-user.mapper.js';
 import { MediaFileCleanup } from './media-file-cleanup.js';
 import { SessionRevocations } from './session-revocations.js';
@@ -66,8 +66,7 @@ export class UsersService {
     const changes = { email: input.email, role: input.role, eokApiKey: input.eok_api_key, passwordHash };
     const updated = await this.users.updateAccount(id, actor.id, changes, (state, updatedAt) => {
       // an edit dialog sends every field: from an older copy it would put back another admin's change
-      if (expected !== undefined && updatedAt.getTime() !== Date.parse(expected))
-        throw new StaleCopyError(target.username, 'expected_updated_at');
+      assertCurrentCopy(target.username, updatedAt, expected);
       assertMayChangeRole(state, input.role);
     });
     if (!updated) throw new NotFoundError(USER_MESSAGES.userNotFound);

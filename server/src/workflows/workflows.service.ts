@@ -11,7 +11,7 @@ import {
   organizationSchema,
   saveSlugWorkflowSchema,
 } from '@atelier/shared';
-import { BadRequestError, ConflictError, NotFoundError, StaleCopyError } from '../common/app-errors.js';
+import { BadRequestError, ConflictError, NotFoundError, assertCurrentCopy } from '../common/app-errors.js';
 import { BaseWorkflowStore } from '../base-workflows/base-workflow-store.js';
 import { slugOf } from '../base-workflows/base-workflow-names.js';
 import { toWorkflowDto } from './workflow.mapper.js';
@@ -101,11 +101,9 @@ export class WorkflowsService {
     if (workflow.workflowType !== 'slug') throw new BadRequestError('Only slug workflows are edited here');
     await this.workflows.transaction(async (m) => {
       if (input.expected_updated_at !== undefined) {
-        // compared to the millisecond, as the API shows updated_at (the driver reads it so too)
         const current = await this.workflows.lockUpdatedAt(id, m);
         if (current === null) throw new NotFoundError(MESSAGES.workflowNotFound);
-        if (current.getTime() !== new Date(input.expected_updated_at).getTime())
-          throw new StaleCopyError(workflow.name, 'expected_updated_at');
+        assertCurrentCopy(workflow.name, current, input.expected_updated_at);
       }
       await this.workflows.update(
         id,
