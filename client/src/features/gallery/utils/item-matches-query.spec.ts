@@ -29,6 +29,10 @@ describe('whether a new or changed item belongs in a view', () => {
   it('searches job, workflow and tags, and keeps to the days chosen', () => {
     expect(itemMatchesQuery(item(), { status: 'active', search: 'NIGHT', tz: 0 })).toBe(true);
     expect(itemMatchesQuery(item(), { status: 'active', search: 'dunes', tz: 0 })).toBe(false);
+    // a live item the server would not list must not show in the search's results until a reload
+    expect(itemMatchesQuery(item(), { status: 'active', search: 'lights Text', tz: 0 })).toBe(false);
+    expect(itemMatchesQuery(item({ user_tags: ['a', 'b'] }), { status: 'active', search: 'a b', tz: 0 })).toBe(false);
+    expect(itemMatchesQuery(item(), { status: 'active', search: 'to im', tz: 0 })).toBe(true);
     expect(itemMatchesQuery(item(), { status: 'active', dateFrom: '2026-03-10', dateTo: '2026-03-10', tz: 0 })).toBe(
       true,
     );

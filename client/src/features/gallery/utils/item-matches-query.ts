@@ -18,8 +18,11 @@ export function itemMatchesQuery(item: GalleryItem, query: GalleryQuery): boolea
   if (query.job_name && item.job_name !== query.job_name) return false;
   if (query.workflow && item.workflow_name !== query.workflow) return false;
   if (query.search) {
-    const haystack = `${item.job_name} ${item.workflow_name} ${item.user_tags.join(' ')}`.toLowerCase();
-    if (!haystack.includes(query.search.toLowerCase())) return false;
+    // field by field, as the server checks them: 'city Text' is in no field of the job 'Neon city'
+    // of the workflow 'Text to Image', though it is in the fields joined with spaces
+    const needle = query.search.toLowerCase();
+    const fields = [item.job_name, item.workflow_name, ...item.user_tags];
+    if (!fields.some((field) => field.toLowerCase().includes(needle))) return false;
   }
   const created = new Date(item.created_at).getTime();
   if (query.dateFrom && created < localDay(query.dateFrom)) return false;
