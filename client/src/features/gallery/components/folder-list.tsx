@@ -15,9 +15,15 @@ import { RowAction } from '../../../components/row-action';
  */
 export function FolderList({
   folders,
+  archived,
   onEdit,
 }: {
   folders: readonly GalleryFolder[];
+  /**
+   * The same folders counted over archived media (undefined until read): deleting a folder
+   * unfolders those too, so the question counts them.
+   */
+  archived?: readonly GalleryFolder[];
   onEdit: (f: GalleryFolder) => void;
 }) {
   const remove = useDeleteFolder();
@@ -87,14 +93,25 @@ export function FolderList({
         onClose={confirm.cancel}
         finalFocusEl={confirm.finalFocusEl}
       >
-        <Text>{subject && deleteQuestion(subject)}</Text>
+        <Text>{subject && deleteQuestion(subject, archivedCount(archived, subject.id))}</Text>
       </ConfirmDialog>
     </Stack>
   );
 }
 
-function deleteQuestion(folder: GalleryFolder): string {
+function archivedCount(archived: readonly GalleryFolder[] | undefined, id: number): number | undefined {
+  if (!archived) return undefined;
+  const folder = archived.find((f) => f.id === id);
+  return folder ? folder.image_count + folder.video_count : 0;
+}
+
+/** The items counted beside each folder are its active ones; its archived media lose the folder too. */
+function deleteQuestion(folder: GalleryFolder, archived: number | undefined): string {
   const items = folder.image_count + folder.video_count;
-  if (items === 0) return `Delete ${folder.name}? It is empty.`;
-  return `Delete ${folder.name}? Its ${formatCountOf(items, 'item')} will be unfoldered (kept, ungrouped).`;
+  const parts: string[] = [];
+  if (items > 0) parts.push(formatCountOf(items, 'item'));
+  if (archived) parts.push(formatCountOf(archived, 'archived item'));
+  if (parts.length === 0)
+    return archived === 0 ? `Delete ${folder.name}? It is empty.` : `Delete ${folder.name}? It has no active media.`;
+  return `Delete ${folder.name}? Its ${parts.join(' and ')} will be unfoldered (kept, ungrouped).`;
 }

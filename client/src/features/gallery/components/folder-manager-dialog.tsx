@@ -1,13 +1,16 @@
 import { CloseButton, Dialog, Portal, Separator, Spinner, Stack } from '@chakra-ui/react';
 import type { GalleryFolder } from '@atelier/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useFolders } from '../api/get-folders';
+import { foldersQueryOptions, useFolders } from '../api/get-folders';
 import { FolderForm } from './folder-form';
 import { FolderList } from './folder-list';
 
 /** SPEC section 2, 'Manage Folders': create, edit and delete the caller's folders. */
 export function FolderManagerDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const folders = useFolders();
+  // read only while the dialog is open: the delete question counts the archived media too
+  const archived = useQuery({ ...foldersQueryOptions({ status: 'archived' }), enabled: open });
   const [editing, setEditing] = useState<GalleryFolder | null>(null);
   const list = folders.data ?? [];
 
@@ -39,7 +42,11 @@ export function FolderManagerDialog({ open, onClose }: { open: boolean; onClose:
                   onDone={() => setEditing(null)}
                 />
                 <Separator />
-                {folders.isPending ? <Spinner mx="auto" /> : <FolderList folders={list} onEdit={setEditing} />}
+                {folders.isPending ? (
+                  <Spinner mx="auto" />
+                ) : (
+                  <FolderList folders={list} archived={archived.data} onEdit={setEditing} />
+                )}
               </Stack>
             </Dialog.Body>
             <Dialog.CloseTrigger asChild>
