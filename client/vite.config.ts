@@ -3,7 +3,9 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const API_TARGET = process.env.ATELIER_API_URL ?? 'http://localhost:3000';
+// the API on this machine at PORT, the port `npm run dev` starts it on: with `PORT=3130 npm run dev`
+// a fixed 3000 would send the client's calls to another instance, or to nothing
+const API_TARGET = process.env.ATELIER_API_URL || `http://localhost:${process.env.PORT || 3000}`;
 
 /** The client's build, its dev server (proxying the API and the socket) and its unit-test project. */
 export default defineConfig({
