@@ -2,16 +2,19 @@ import type { Logger } from 'pino';
 
 /**
  * On SIGTERM or SIGINT: run the closers in order (drain HTTP, close DB and Redis), then exit.
- * A second signal, or the grace period running out, exits at once.
+ * The same signal again, or the grace period running out, exits at once. The other signal does not:
+ * Ctrl-C under `npm start` reaches this process from the terminal (SIGINT) and from the launcher
+ * (SIGTERM), one request to stop, and exiting on the second cut the drain and a running job short.
  */
 export function onShutdown(logger: Logger, graceMs: number, close: () => Promise<void>): void {
-  let closing = false;
+  let closingOn: NodeJS.Signals | undefined;
   const handler = (signal: NodeJS.Signals) => {
-    if (closing) {
+    if (closingOn === signal) {
       logger.warn({ signal }, 'second signal: exiting now');
       process.exit(1);
     }
-    closing = true;
+    if (closingOn) return;
+    closingOn = signal;
     logger.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
       logger.error({ graceMs }, 'shutdown took longer than the grace period; exiting');
@@ -29,6 +32,6 @@ export function onShutdown(logger: Logger, graceMs: number, close: () => Promise
       },
     );
   };
-  process.once('SIGTERM', handler);
-  process.once('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  process.on('SIGINT', handler);
 }

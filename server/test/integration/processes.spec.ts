@@ -80,6 +80,19 @@ describe('the API and worker processes', () => {
     expect(worker.output()).toContain('shutdown complete');
   });
 
+  it('the worker stops cleanly on Ctrl-C under npm start: SIGINT from the terminal, then SIGTERM from the launcher', async () => {
+    // one request to stop, delivered twice: taking the launcher's SIGTERM for an impatient second
+    // signal exited 1 at once, leaving a running job to wait out its lock
+    const worker = start('worker.js', env);
+    await waitFor(() => worker.output().includes('Atelier worker is ready'), 30_000);
+    worker.child.kill('SIGINT');
+    await new Promise((r) => setTimeout(r, 5));
+    worker.child.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+    expect(worker.output()).toContain('shutdown complete');
+    expect(worker.output()).not.toContain('exiting now');
+  });
+
   it('the API serves, finishes a request in flight on SIGTERM, then exits 0', async () => {
     const port = await freePort();
     const api = start('main.js', { ...env, PORT: String(port), HOST: '127.0.0.1' });
