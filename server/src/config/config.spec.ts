@@ -109,6 +109,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).isProduction).toBe(true);
   });
 
+  it('refuses a pinned provider without its address, which would start and then fail every job', () => {
+    expect(() => loadConfig({ GENERATION_PROVIDER: 'comfyui' })).toThrow(
+      /GENERATION_PROVIDER: comfyui needs COMFYUI_URL/,
+    );
+    expect(() => loadConfig({ GENERATION_PROVIDER: 'eok', COMFYUI_URL: 'http://gpu:8188' })).toThrow(
+      /GENERATION_PROVIDER: eok needs EOK_URL/,
+    );
+    expect(loadConfig({ GENERATION_PROVIDER: 'comfyui', COMFYUI_URL: 'http://gpu:8188' }).generation.provider).toBe(
+      'comfyui',
+    );
+    // users may hold keys of their own: EOK_API_KEY is not required
+    expect(loadConfig({ GENERATION_PROVIDER: 'eok', EOK_URL: 'https://gen.example.com' }).generation.provider).toBe(
+      'eok',
+    );
+  });
+
   it('reads durations in seconds, minutes, hours and days', () => {
     expect([
       durationToSeconds('90'),

@@ -96,6 +96,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (values.NODE_ENV === 'production' && !values.JWT_SECRET) {
     problems.push('JWT_SECRET: must be set when NODE_ENV=production');
   }
+  // a provider pinned without its address would start fine, then fail every job it is given
+  if (values.GENERATION_PROVIDER === 'comfyui' && !values.COMFYUI_URL) {
+    problems.push('GENERATION_PROVIDER: comfyui needs COMFYUI_URL');
+  }
+  if (values.GENERATION_PROVIDER === 'eok' && !values.EOK_URL) {
+    problems.push('GENERATION_PROVIDER: eok needs EOK_URL');
+  }
   if (!parsed.success || problems.length) throw new ConfigError(problems);
   const env = parsed.data;
 
