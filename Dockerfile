@@ -12,7 +12,9 @@ COPY tsconfig.json ./
 COPY shared shared
 COPY server server
 COPY client client
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# server/node_modules holds the server's own versions where the root has another (file-type);
+# made here when npm needs none, so the COPY below never fails
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund && mkdir -p server/node_modules
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
@@ -27,6 +29,7 @@ COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/shared/package.json shared/
 COPY --from=build /app/shared/dist shared/dist
 COPY --from=build /app/server/package.json server/
+COPY --from=build /app/server/node_modules server/node_modules
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/client/dist client/dist
 RUN mkdir -p /data && chown node:node /data
