@@ -47,10 +47,11 @@ export async function ensureFirstSuperAdmin(
     ]);
     await client.query('COMMIT');
     if (generated) {
-      logger.warn(
-        { username, password },
-        `created the first super_admin "${username}" with password "${password}" (shown once; change it after signing in)`,
-      );
+      const message = `created the first super_admin "${username}" with password "${password}" (shown once; change it after signing in)`;
+      // the only copy of the password: a LOG_LEVEL that drops warnings (error, fatal, silent) would
+      // lock everyone out of the new install, so it goes to stderr then
+      if (logger.isLevelEnabled('warn')) logger.warn({ username, password }, message);
+      else process.stderr.write(`${message}\n`);
     } else {
       logger.info({ username }, `created the first super_admin "${username}" from ADMIN_USERNAME/ADMIN_PASSWORD`);
     }

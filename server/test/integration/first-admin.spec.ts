@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import { pino } from 'pino';
 import { Writable } from 'node:stream';
@@ -61,6 +61,26 @@ describe('the first super_admin', () => {
       `SELECT password_hash FROM users WHERE username = 'admin'`,
     );
     expect(await hasher.verify(rows[0]!.password_hash, logged.password)).toBe(true);
+  });
+
+  it('gets its random password shown even when LOG_LEVEL hides warnings, the only copy there is', async () => {
+    db = await createTestDatabase(inject('databaseAdminUrl'));
+    const lines: string[] = [];
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(chunk.toString());
+      return true;
+    });
+    try {
+      await ensureFirstSuperAdmin(db.url, loadConfig({ LOG_LEVEL: 'error' }), hash, pino({ level: 'error' }));
+    } finally {
+      stderr.mockRestore();
+    }
+    const password = /with password "([^"]+)"/.exec(lines.join(''))?.[1];
+    expect(password).toBeDefined();
+    const { rows } = await db.pool.query<{ password_hash: string }>(
+      `SELECT password_hash FROM users WHERE username = 'admin'`,
+    );
+    expect(await hasher.verify(rows[0]!.password_hash, password!)).toBe(true);
   });
 
   it('gets an email address the user dialog takes, so the account can be saved as it is', async () => {
