@@ -16,7 +16,10 @@ async function main(): Promise<void> {
 
   const app = await createApiApp({ config, logger, ...infra });
   await app.listen(config.port, config.host);
-  logger.info({ url: `http://localhost:${config.port}` }, 'Atelier API is listening');
+  // the bound port: with PORT=0 the system picks one, and the log is the only place that says which
+  const address = (app.getHttpServer() as import('node:http').Server).address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ url: `http://localhost:${port}` }, 'Atelier API is listening');
 
   onShutdown(logger, config.shutdownGraceMs, async () => {
     // idle keep-alive connections last 65 s (api-app.ts): close each as soon as its last answer is sent

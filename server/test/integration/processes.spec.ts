@@ -111,6 +111,19 @@ describe('the API and worker processes', () => {
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
   });
 
+  it('with PORT=0 listens on a free port and logs that port, not 0', async () => {
+    const api = start('main.js', { ...env, PORT: '0', HOST: '127.0.0.1' });
+    try {
+      await waitFor(() => api.output().includes('Atelier API is listening'), 30_000);
+      const url = /"url":"(http:\/\/localhost:\d+)"/.exec(api.output())?.[1];
+      expect(url).not.toBe('http://localhost:0');
+      expect((await fetch(`${url!.replace('localhost', '127.0.0.1')}/api/health`)).status).toBe(200);
+    } finally {
+      api.child.kill('SIGTERM');
+    }
+    expect(await api.exited).toBe(0);
+  });
+
   it('refuses to start with a bad configuration, naming every bad key', async () => {
     const api = start('main.js', { ...env, PORT: 'eighty', NODE_ENV: 'production', JWT_SECRET: '' });
     expect(await api.exited).toBe(78);
