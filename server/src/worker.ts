@@ -18,7 +18,14 @@ async function main(): Promise<void> {
     logger: new PinoNestLogger(logger.child({ component: 'nest' })),
   });
   await app.init();
-  const metricsServer = await serveWorkerMetrics(app.get(PipelineMetrics).registry, config, logger);
+  const metricsServer = await serveWorkerMetrics(app.get(PipelineMetrics).registry, config, logger).catch(
+    async (error: unknown) => {
+      // the consumers already run: let go of any job taken before exiting
+      await app.close();
+      await infra.stop();
+      throw error;
+    },
+  );
   logger.info({ pid: process.pid }, 'Atelier worker is ready');
 
   onShutdown(logger, config.shutdownGraceMs, async () => {

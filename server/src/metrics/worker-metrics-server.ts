@@ -24,11 +24,12 @@ export async function serveWorkerMetrics(
     res.status(404).json({ error: 'Not found' });
   });
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, config.host, () => {
+    // Express 5 calls this back with the error too (a port already taken): it is no success
+    const server = app.listen(port, config.host, (error?: Error) => {
+      if (error) return reject(error);
       const address = server.address();
       logger.info({ port: typeof address === 'object' && address ? address.port : port }, 'worker metrics are served');
       resolve(server);
     });
-    server.once('error', reject);
   });
 }
