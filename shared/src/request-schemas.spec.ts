@@ -165,6 +165,24 @@ describe('values of the wrong kind in the admin calls (slug workflows, override 
       'Post-classification type must be permissive or strict',
     );
     expect(problem(saveSlugWorkflowSchema, { ...slug, seed_mode: 'x' })).toBe('Seed mode must be random or fixed');
+    // the list's 'At least one override must be configured' is for an empty list, not a long one or a bad entry
+    const many = Array.from({ length: 201 }, (_, i) => ({ override_definition_id: i + 1 }));
+    expect(problem(saveSlugWorkflowSchema, { ...slug, overrides: many })).toBe(
+      'A slug workflow has at most 200 overrides',
+    );
+    for (const entry of [null, 1, 'a', []]) {
+      expect(problem(saveSlugWorkflowSchema, { ...slug, overrides: [entry] }), JSON.stringify(entry)).toBe(
+        'Each override must be an object with an override_definition_id',
+      );
+    }
+    for (const override_definition_id of [undefined, 'x', -1, 1.5]) {
+      expect(problem(saveSlugWorkflowSchema, { ...slug, overrides: [{ override_definition_id }] })).toBe(
+        'override_definition_id must be the id of an override definition',
+      );
+      expect(problem(overrideLinkInputSchema, { override_definition_id })).toBe(
+        'override_definition_id must be the id of an override definition',
+      );
+    }
 
     const definition = { override_key: 'override_x', display_name: 'X' };
     expect(problem(overrideDefinitionInputSchema, { ...definition, data_type: 'text' })).toBe(

@@ -14,7 +14,9 @@ import {
 } from './constants.js';
 import {
   choice,
+  MAX_ID,
   expectedUpdatedAtSchema,
+  idFromDigits,
   idSchema,
   searchTextSchema,
   wholeQueryParam,
@@ -102,8 +104,18 @@ export const eokSettingsSchema = z.object({
 
 const IS_REQUIRED_RULE = 'is_required must be true or false';
 
+const DEFINITION_ID_RULE = 'override_definition_id must be the id of an override definition';
+
 export const overrideLinkInputSchema = z.object({
-  override_definition_id: idSchema,
+  // idSchema's one spelling, with a message that says what the id is for (not 'Invalid id')
+  override_definition_id: z.preprocess(
+    idFromDigits,
+    z
+      .number({ error: DEFINITION_ID_RULE })
+      .int({ error: DEFINITION_ID_RULE })
+      .positive({ error: DEFINITION_ID_RULE })
+      .max(MAX_ID, { error: DEFINITION_ID_RULE }),
+  ),
   is_required: z.boolean({ error: IS_REQUIRED_RULE }).default(false),
   default_value: z.unknown().optional(),
   ui_parameter_name: optionalText(100, 'Parameter name'),
@@ -117,13 +129,19 @@ export const overrideLinkUpdateSchema = overrideLinkInputSchema
   .partial()
   .extend({ is_required: z.boolean({ error: IS_REQUIRED_RULE }).optional() });
 
-/** The whole override list of a slug workflow, saved as one diff (SPEC section 7). */
+export const MAX_WORKFLOW_OVERRIDES = 200;
+const OVERRIDE_ENTRY_RULE = 'Each override must be an object with an override_definition_id';
+
+/**
+ * The whole override list of a slug workflow, saved as one diff (SPEC section 7). The list's own
+ * message is for a missing or empty list: a list too long, or an entry that is no object, says so.
+ */
 export const overrideLinksSchema = z
-  .array(overrideLinkInputSchema.extend({ id: idSchema.optional() }), {
+  .array(z.object({ ...overrideLinkInputSchema.shape, id: idSchema.optional() }, { error: OVERRIDE_ENTRY_RULE }), {
     error: MESSAGES.atLeastOneOverride,
   })
   .min(1, { error: MESSAGES.atLeastOneOverride })
-  .max(200);
+  .max(MAX_WORKFLOW_OVERRIDES, { error: `A slug workflow has at most ${MAX_WORKFLOW_OVERRIDES} overrides` });
 
 /**
  * SPEC section 7's create names no overrides: a client may add the links afterwards, one call each.
