@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idFromDigits, idSchema, isoDateSchema } from './common.js';
+import { idFromDigits, idSchema, isoDateSchema, withoutInvisibleFillers } from './common.js';
 import { MESSAGES } from './messages.js';
 
 export const configurationSchema = z.object({
@@ -42,6 +42,8 @@ export const saveConfigurationRequestSchema = z.object({
   ),
   config_name: z
     .string({ error: MESSAGES.enterConfigurationName })
+    // a name of only a zero-width space would pass as filled and show as a blank entry in the list
+    .overwrite(withoutInvisibleFillers)
     .trim()
     .min(1, { error: MESSAGES.enterConfigurationName })
     .max(CONFIG_NAME_MAX, { error: CONFIGURATION_MESSAGES.nameTooLong }),

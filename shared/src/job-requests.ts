@@ -10,6 +10,7 @@ import {
   searchTextSchema,
   wholeFromDigits,
   wholeQueryParam,
+  withoutInvisibleFillers,
 } from './common.js';
 
 export const submitJobSchema = z.object({
@@ -22,8 +23,10 @@ export const submitJobSchema = z.object({
       .positive({ error: MESSAGES.selectWorkflowFirst })
       .max(MAX_ID, { error: MESSAGES.workflowNotFound }),
   ),
+  // read by every user in the shared queue: zero-width fillers and bidi overrides are taken out
   job_name: z
     .string()
+    .overwrite(withoutInvisibleFillers)
     .trim()
     .max(JOB_NAME_MAX_LENGTH, { error: `Job name is at most ${JOB_NAME_MAX_LENGTH} characters` })
     .nullish()
@@ -66,6 +69,8 @@ export type JobListResponse = z.infer<typeof jobListResponseSchema>;
 export const cloneJobSchema = z.object({
   job_name: z
     .string({ error: MESSAGES.enterJobName })
+    // a name of only a zero-width space is no name: it shows as a blank row in the queue
+    .overwrite(withoutInvisibleFillers)
     .trim()
     .min(1, { error: MESSAGES.enterJobName })
     .max(JOB_NAME_MAX_LENGTH, { error: `Job name is at most ${JOB_NAME_MAX_LENGTH} characters` }),

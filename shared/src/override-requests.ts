@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { expectedUpdatedAtSchema } from './common.js';
+import { expectedUpdatedAtSchema, withoutInvisibleFillers } from './common.js';
 import { MESSAGES } from './messages.js';
 import { OVERRIDE_DATA_TYPES, OVERRIDE_KEY_PATTERN, validationRulesSchema } from './overrides.js';
 
@@ -15,6 +15,8 @@ export const overrideDefinitionInputSchema = z
       }),
     display_name: z
       .string({ error: 'Display name is required' })
+      // the label of the field on every Generate form: a zero-width space alone would pass as one
+      .overwrite(withoutInvisibleFillers)
       .trim()
       .min(1, { error: 'Display name is required' })
       .max(200, { error: 'Display name must be at most 200 characters' }),
@@ -29,6 +31,7 @@ export const overrideDefinitionInputSchema = z
     validation_rules: validationRulesSchema.nullish().transform((v) => v ?? {}),
     category: z
       .string({ error: 'Category must be text' })
+      .overwrite(withoutInvisibleFillers)
       .max(100, { error: 'Category must be at most 100 characters' })
       .nullish()
       .transform((v) => (v == null || v.trim() === '' ? null : v.trim())),

@@ -4,7 +4,7 @@ import { saveConfigurationRequestSchema } from './configurations.js';
 import { analyticsQuerySchema } from './analytics.js';
 import { folderInputSchema } from './folders.js';
 import { bulkIdsSchema, galleryListQuerySchema, userTagsSchema } from './gallery-requests.js';
-import { jobListQuerySchema, jobResultsQuerySchema, submitJobSchema } from './job-requests.js';
+import { cloneJobSchema, jobListQuerySchema, jobResultsQuerySchema, submitJobSchema } from './job-requests.js';
 import {
   eokConfigUpdateSchema,
   organizationSchema,
@@ -14,6 +14,8 @@ import {
 } from './workflow-requests.js';
 import { overrideDefinitionInputSchema } from './override-requests.js';
 import { createUserRequestSchema, updateUserRequestSchema } from './users.js';
+
+const slugWorkflow = { name: 'n', workflow_slug: 's', overrides: [{ override_definition_id: 1 }] };
 
 function problem(schema: z.ZodType, value: unknown): string | null {
   const result = schema.safeParse(value);
@@ -114,6 +116,37 @@ describe('messages of missing fields', () => {
     expect(
       saveConfigurationRequestSchema.parse({ workflow_id: '4', config_name: 'c', parameters: {} }).workflow_id,
     ).toBe(4);
+  });
+});
+
+describe('names of only invisible characters', () => {
+  // a zero-width space, a word joiner, a byte-order mark, a control or a bidi override alone shows nothing
+  const invisible = ['\u200b', '\u2060\ufeff', ' \u0007 ', '\u202e\u202c'];
+
+  it('are no name where a name is required', () => {
+    for (const name of invisible) {
+      const label = JSON.stringify(name);
+      expect(problem(cloneJobSchema, { job_name: name }), label).toBe('Please enter a job name');
+      expect(problem(saveConfigurationRequestSchema, { workflow_id: 4, config_name: name }), label).toBe(
+        'Please enter a configuration name',
+      );
+      expect(problem(saveSlugWorkflowSchema, { ...slugWorkflow, name }), label).toBe('Workflow name is required');
+      expect(problem(organizationSchema, { category: name, tags: [] }), label).toBe('Category is required');
+      expect(problem(overrideDefinitionInputSchema, { override_key: 'override_x', display_name: name }), label).toBe(
+        'Display name is required',
+      );
+      expect(submitJobSchema.parse({ workflow_id: 4, job_name: name }).job_name, label).toBe('');
+    }
+  });
+
+  it('keep what shows, less the fillers: a bidi override cannot make a job read as another', () => {
+    expect(submitJobSchema.parse({ workflow_id: 4, job_name: 'cat\u202egnp.exe' }).job_name).toBe('catgnp.exe');
+    expect(cloneJobSchema.parse({ job_name: ' Neon\u200b city ' }).job_name).toBe('Neon city');
+    // the marks of right-to-left text and the joiners of emoji stay
+    expect(cloneJobSchema.parse({ job_name: '\u05e9\u05dc\u05d5\u05dd\u200f 2' }).job_name).toBe(
+      '\u05e9\u05dc\u05d5\u05dd\u200f 2',
+    );
+    expect(saveConfigurationRequestSchema.parse({ workflow_id: 4, config_name: '👩‍👩‍👧' }).config_name).toBe('👩‍👩‍👧');
   });
 });
 

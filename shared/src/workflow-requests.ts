@@ -61,8 +61,10 @@ const optionalText = (max: number, label: string) =>
     .nullish()
     .transform((v) => (v == null || v === '' ? null : v));
 
+/** Invisible fillers and bidi overrides taken out first: a name of only a zero-width space is no name. */
 export const workflowNameSchema = z
   .string({ error: MESSAGES.workflowNameRequired })
+  .overwrite(withoutInvisibleFillers)
   .trim()
   .min(1, { error: MESSAGES.workflowNameRequired })
   .max(200, { error: 'Workflow name is at most 200 characters' });
@@ -81,6 +83,7 @@ export const workflowSlugSchema = z
 
 const categorySchema = z
   .string({ error: 'Category is required' })
+  .overwrite(withoutInvisibleFillers)
   .trim()
   .min(1, { error: 'Category is required' })
   .max(100, { error: 'Category is at most 100 characters' });

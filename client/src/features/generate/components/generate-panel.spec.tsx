@@ -91,6 +91,12 @@ describe('Generate panel', () => {
     expect(jobName()).not.toHaveAttribute('aria-invalid');
     await user.clear(jobName());
     expect(within(fieldOf(/^Job name/)).getByText(MESSAGES.enterJobName)).toBeVisible();
+
+    // a zero-width space alone shows nothing: the server would store it as no name
+    await user.type(jobName(), '\u200b');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(within(fieldOf(/^Job name/)).getByText(MESSAGES.enterJobName)).toBeVisible();
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 
   it('leaves the focus on the first invalid parameter when the job name is blank too', async () => {

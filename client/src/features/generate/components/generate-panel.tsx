@@ -1,5 +1,11 @@
 import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
-import { BATCH_SIZE_DEFAULT, MESSAGES, jobSubmittedMessage, submitJobSchema } from '@atelier/shared';
+import {
+  BATCH_SIZE_DEFAULT,
+  MESSAGES,
+  jobSubmittedMessage,
+  submitJobSchema,
+  withoutInvisibleFillers,
+} from '@atelier/shared';
 import { useId, useState } from 'react';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { errorText, fieldErrors } from '../../../lib/api-error';
@@ -43,7 +49,8 @@ export function GeneratePanel({
     setServerErrors({});
   });
 
-  const jobNameMissing = jobNameRequired && !jobName.trim();
+  // as the server reads it: a zero-width space alone is no name (it would be stored as none)
+  const jobNameMissing = jobNameRequired && !withoutInvisibleFillers(jobName).trim();
   const jobNameError = serverErrors.job_name ?? (jobNameChecked && jobNameMissing ? MESSAGES.enterJobName : null);
 
   /** The server's per-field messages go beside their fields; any other message in the alert. */
