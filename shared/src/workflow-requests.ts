@@ -88,21 +88,26 @@ const categorySchema = z
   .min(1, { error: 'Category is required' })
   .max(100, { error: 'Category is at most 100 characters' });
 
-/** One of a fixed list, refused with what the field takes ('Seed mode must be random or fixed'). */
-/** External-server settings of a slug workflow, with the defaults of SPEC section 9. */
-export const eokSettingsSchema = z.object({
+/** External-server settings of a slug workflow as sent, each refused with what it takes. */
+const eokSettingFields = {
   eok_runtime: optionalText(200, 'Runtime'),
   eok_bucket_name: optionalText(200, 'Bucket name').transform((v) => v ?? DEFAULT_BUCKET_NAME),
-  eok_provider: choice('Provider', EOK_PROVIDERS).default(DEFAULT_EOK_PROVIDER),
-  eok_generation_type: choice('Generation type', GENERATION_TYPES).default(DEFAULT_GENERATION_TYPE),
-  eok_pre_classification_type: choice('Pre-classification type', CLASSIFICATION_TYPES).default(
-    DEFAULT_CLASSIFICATION_TYPE,
-  ),
-  eok_post_classification_type: choice('Post-classification type', CLASSIFICATION_TYPES).default(
-    DEFAULT_CLASSIFICATION_TYPE,
-  ),
-  seed_mode: choice('Seed mode', SEED_MODES).default(DEFAULT_SEED_MODE),
+  eok_provider: choice('Provider', EOK_PROVIDERS),
+  eok_generation_type: choice('Generation type', GENERATION_TYPES),
+  eok_pre_classification_type: choice('Pre-classification type', CLASSIFICATION_TYPES),
+  eok_post_classification_type: choice('Post-classification type', CLASSIFICATION_TYPES),
+  seed_mode: choice('Seed mode', SEED_MODES),
   download_dir: optionalText(500, 'Download directory'),
+};
+
+/** External-server settings of a slug workflow, with the defaults of SPEC section 9. */
+export const eokSettingsSchema = z.object({
+  ...eokSettingFields,
+  eok_provider: eokSettingFields.eok_provider.default(DEFAULT_EOK_PROVIDER),
+  eok_generation_type: eokSettingFields.eok_generation_type.default(DEFAULT_GENERATION_TYPE),
+  eok_pre_classification_type: eokSettingFields.eok_pre_classification_type.default(DEFAULT_CLASSIFICATION_TYPE),
+  eok_post_classification_type: eokSettingFields.eok_post_classification_type.default(DEFAULT_CLASSIFICATION_TYPE),
+  seed_mode: eokSettingFields.seed_mode.default(DEFAULT_SEED_MODE),
 });
 
 const IS_REQUIRED_RULE = 'is_required must be true or false';
@@ -175,7 +180,20 @@ export type SaveSlugWorkflow = z.input<typeof saveSlugWorkflowSchema>;
 
 export const renameWorkflowSchema = z.object({ name: workflowNameSchema });
 
-export const eokConfigUpdateSchema = eokSettingsSchema.extend({
+/**
+ * A change of the external-server settings: a setting left out keeps its value (a call that sends
+ * only the slug must not put the provider or seed mode back to the defaults); sent as null, a
+ * text setting is cleared and the bucket goes back to the default one.
+ */
+export const eokConfigUpdateSchema = z.object({
+  eok_runtime: eokSettingFields.eok_runtime.optional(),
+  eok_bucket_name: eokSettingFields.eok_bucket_name.optional(),
+  eok_provider: eokSettingFields.eok_provider.optional(),
+  eok_generation_type: eokSettingFields.eok_generation_type.optional(),
+  eok_pre_classification_type: eokSettingFields.eok_pre_classification_type.optional(),
+  eok_post_classification_type: eokSettingFields.eok_post_classification_type.optional(),
+  seed_mode: eokSettingFields.seed_mode.optional(),
+  download_dir: eokSettingFields.download_dir.optional(),
   workflow_type: z
     .literal('slug', { error: 'Only slug workflows have an external-server configuration' })
     .default('slug'),

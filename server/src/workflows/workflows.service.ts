@@ -23,8 +23,9 @@ import { WorkflowsRepository } from './workflows.repository.js';
 
 type EokSettings = z.output<typeof eokConfigUpdateSchema>;
 
+/** The settings sent; one left out (undefined) is not written, so it keeps its value. */
 function eokFields(input: EokSettings): Partial<WorkflowEntity> {
-  return {
+  const fields: Partial<WorkflowEntity> = {
     workflowSlug: input.workflow_slug,
     eokRuntime: input.eok_runtime,
     eokBucketName: input.eok_bucket_name,
@@ -35,6 +36,7 @@ function eokFields(input: EokSettings): Partial<WorkflowEntity> {
     seedMode: input.seed_mode,
     downloadDir: input.download_dir,
   };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
 @Injectable()

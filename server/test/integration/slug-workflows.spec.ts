@@ -93,6 +93,19 @@ describe('slug workflows API', () => {
       eok_generation_type: 'video',
       download_dir: 'out/',
     });
+    // a setting left out keeps its value; one sent as null is cleared
+    const slugOnly = await t.request<Workflow>('PUT', `/api/workflows/${id}/eok-config`, {
+      token: admin,
+      body: { workflow_slug: 'flux-portrait', eok_runtime: null },
+    });
+    expect(slugOnly.body).toMatchObject({
+      workflow_slug: 'flux-portrait',
+      eok_runtime: null,
+      eok_provider: 'vast',
+      seed_mode: 'fixed',
+      eok_generation_type: 'video',
+      download_dir: 'out/',
+    });
     const org = await t.request<Workflow>('PUT', `/api/workflows/${id}/organization`, {
       token: admin,
       body: { category: 'Video Generation', tags: ['x', ' X ', '', 'y '] },
