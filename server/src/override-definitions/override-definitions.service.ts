@@ -6,15 +6,16 @@ import {
   isBlank,
   overrideValueOf,
   validateOverrideValue,
+  overrideDefinitionInputSchema,
   type OverrideDefinition,
   type SessionUser,
-  type overrideDefinitionInputSchema,
 } from '@atelier/shared';
 import { PasswordConfirmationService } from '../auth/password-confirmation.service.js';
 import { BaseWorkflowStore } from '../base-workflows/base-workflow-store.js';
 import { overrideKeysIn, parseJson } from '../base-workflows/workflow-file-content.js';
 import { ConflictError, NotFoundError, assertCurrentCopy } from '../common/app-errors.js';
 import { isUniqueViolation } from '../common/postgres-errors.js';
+import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import type { OverrideDefinitionEntity } from './override-definition.entity.js';
 import { OverrideDefinitionsRepository } from './override-definitions.repository.js';
 
@@ -47,6 +48,19 @@ function fields(input: DefinitionInput): Partial<OverrideDefinitionEntity> {
   };
 }
 
+const checkDefinition = new ZodValidationPipe(overrideDefinitionInputSchema);
+
+/**
+ * The definition a change asks for, checked as a whole: a field the change leaves out keeps its
+ * value. Read as a create would, a change naming only the display name made an integer definition
+ * a string one and dropped its min and max, in every workflow that uses it.
+ */
+function changedDefinition(current: OverrideDefinitionEntity, body: unknown): DefinitionInput {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return checkDefinition.transform(body);
+  const { id: _id, created_at: _created, updated_at: _updated, ...kept } = toDefinitionDto(current);
+  return checkDefinition.transform({ ...kept, ...body });
+}
+
 @Injectable()
 export class OverrideDefinitionsService {
   constructor(
@@ -74,10 +88,11 @@ export class OverrideDefinitionsService {
    * would break: every job taking that default would be refused. The defaults that still fit are
    * stored as the new type reads them (`"8"` becomes 8 for an integer).
    */
-  async update(id: number, input: DefinitionInput): Promise<OverrideDefinition> {
+  async update(id: number, body: unknown): Promise<OverrideDefinition> {
     await this.definitions.transaction(async (m) => {
       const current = await this.definitions.findLocked(id, m);
       if (!current) throw new NotFoundError('Override definition not found');
+      const input = changedDefinition(current, body);
       assertCurrentCopy(current.displayName, current.updatedAt, input.expected_updated_at);
       if (current.overrideKey !== input.override_key) {
         const users = await this.definitions.workflowsUsing(id, m);

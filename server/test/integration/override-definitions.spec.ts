@@ -224,6 +224,43 @@ describe('override definitions', () => {
     expect(free.body).toMatchObject({ override_key: 'override_spare_two' });
   });
 
+  it('keeps what a change leaves out, and checks the definition it makes as a whole', async () => {
+    const { body: created } = await create({
+      override_key: 'override_passes',
+      display_name: 'Passes',
+      description: 'How many passes',
+      data_type: 'integer',
+      validation_rules: { min: 1, max: 8 },
+      category: 'Sampling',
+    });
+    const put = (body: unknown) =>
+      t.request<OverrideDefinition & { error: string }>('PUT', `/api/override-definitions/${created.id}`, {
+        token: admin,
+        body,
+      });
+    // a relabel alone must not make it a string definition without its range
+    const relabelled = await put({ display_name: 'Render passes' });
+    expect(relabelled.status).toBe(200);
+    expect(relabelled.body).toMatchObject({
+      override_key: 'override_passes',
+      display_name: 'Render passes',
+      description: 'How many passes',
+      data_type: 'integer',
+      validation_rules: { min: 1, max: 8 },
+      category: 'Sampling',
+    });
+    // null still clears; the rules are checked against the type kept
+    expect((await put({ description: null, category: null })).body).toMatchObject({
+      description: null,
+      category: null,
+    });
+    expect((await put({ validation_rules: { options: ['a'] } })).body.error).toBe(
+      'options are only for the select data type',
+    );
+    expect((await put({ display_name: '' })).body.error).toBe('Display name is required');
+    expect((await put([])).body.error).toBe('Request body must be a JSON object');
+  });
+
   it('lists, per base workflow, the override keys that have no definition', async () => {
     const before = await t.request<{ missing_keys_by_workflow: Record<string, string[]> }>(
       'GET',
