@@ -9,14 +9,20 @@ export const OVERRIDE_KEY_PREFIX = 'override_';
 export const OVERRIDE_KEY_PATTERN = /^override_[A-Za-z0-9_]+$/;
 
 const OPTIONS_RULE = 'options must be a list of texts or numbers';
+const MAX_LENGTH_RULE = 'max_length must be a whole number greater than 0';
 
 /** A wrong kind of value is refused with what the rule takes, not zod's type names. */
 export const validationRulesSchema = z.object(
   {
     min: z.number({ error: 'min must be a number' }).optional(),
     max: z.number({ error: 'max must be a number' }).optional(),
-    step: z.number({ error: 'step must be a number' }).positive().optional(),
-    max_length: z.number({ error: 'max_length must be a number' }).int().positive().optional(),
+    // the type's message would also answer the checks after it: 'step must be a number' for a step of 0
+    step: z.number({ error: 'step must be a number' }).positive({ error: 'step must be greater than 0' }).optional(),
+    max_length: z
+      .number({ error: 'max_length must be a number' })
+      .int({ error: MAX_LENGTH_RULE })
+      .positive({ error: MAX_LENGTH_RULE })
+      .optional(),
     options: z.array(z.union([z.string(), z.number()], { error: OPTIONS_RULE }), { error: OPTIONS_RULE }).optional(),
   },
   { error: 'Validation rules must be a JSON object such as { "min": 1, "max": 10 }' },

@@ -241,6 +241,17 @@ describe('values of the wrong kind in the admin calls (slug workflows, override 
         validation_rules: { options: [{}] },
       }),
     ).toBe('options must be a list of texts or numbers');
+    // a number out of range is not told it is no number
+    for (const step of [0, -0.5]) {
+      expect(
+        problem(overrideDefinitionInputSchema, { ...definition, data_type: 'float', validation_rules: { step } }),
+      ).toBe('step must be greater than 0');
+    }
+    for (const max_length of [0, -1, 1.5]) {
+      expect(problem(overrideDefinitionInputSchema, { ...definition, validation_rules: { max_length } })).toBe(
+        'max_length must be a whole number greater than 0',
+      );
+    }
 
     const user = { username: 'u', email: 'u@example.test', password: 'password1', role: 'user' };
     expect(problem(createUserRequestSchema, { ...user, eok_api_key: 5 })).toBe('API key must be text');
