@@ -78,7 +78,7 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 /** A search box's or text filter's query parameter, with a message a person can read when too long. */
 export function searchTextSchema(name = 'Search') {
   return z
-    .string()
+    .string({ error: `${name} must be one text` })
     .trim()
     .max(SEARCH_MAX_LENGTH, { error: `${name} must be at most ${SEARCH_MAX_LENGTH} characters` })
     .optional();

@@ -4,7 +4,8 @@ import { choice, idSchema, searchTextSchema, wholeQueryParam } from './common.js
 import { GALLERY_STATUSES } from './gallery.js';
 import { TAG_TOO_LONG, normalizeTags } from './workflow-requests.js';
 
-const day = z.string().refine(isCalendarDay, { error: 'Dates are YYYY-MM-DD' });
+const DAY_RULE = 'Dates are YYYY-MM-DD';
+const day = z.string({ error: DAY_RULE }).refine(isCalendarDay, { error: DAY_RULE });
 /** `Date.getTimezoneOffset()` minutes, UTC-14 to UTC+14. */
 const tzOffset = wholeQueryParam('tz', -840, 840);
 
@@ -15,7 +16,10 @@ const tzOffset = wholeQueryParam('tz', -840, 840);
  */
 export const galleryFilterQuerySchema = z.object({
   status: choice('status', GALLERY_STATUSES).default('active'),
-  folder: z.string().max(100).optional(),
+  folder: z
+    .string({ error: 'folder must be one folder name' })
+    .max(100, { error: 'folder is at most 100 characters' })
+    .optional(),
   // an id as paths take it: plain digits, not 0x8 or 1e0
   job_id: idSchema.optional(),
   job_name: searchTextSchema('Job name'),
@@ -36,7 +40,7 @@ export const galleryListQuerySchema = galleryFilterQuerySchema.extend({
   limit: wholeQueryParam('limit', 1, GALLERY_PAGE_SIZE).default(GALLERY_PAGE_SIZE),
   offset: wholeQueryParam('offset', 0, 100_000_000).default(0),
   /** Opaque; from the `X-Next-Cursor` header of the previous page. Wins over offset. */
-  cursor: z.string().max(200).optional(),
+  cursor: z.string({ error: 'Invalid cursor' }).max(200, { error: 'Invalid cursor' }).optional(),
 });
 export type GalleryListQuery = z.output<typeof galleryListQuerySchema>;
 

@@ -25,7 +25,7 @@ export const submitJobSchema = z.object({
   ),
   // read by every user in the shared queue: zero-width fillers and bidi overrides are taken out
   job_name: z
-    .string()
+    .string({ error: 'Job name must be text' })
     .overwrite(withoutInvisibleFillers)
     .trim()
     .max(JOB_NAME_MAX_LENGTH, { error: `Job name is at most ${JOB_NAME_MAX_LENGTH} characters` })
@@ -59,7 +59,7 @@ export const jobListQuerySchema = z.object({
   page: wholeQueryParam('page', 1, HISTORY_PAGE_MAX, PAGE_RANGE).default(1),
   limit: wholeQueryParam('limit', 1, 100).default(10),
   /** Admins only: every user's jobs instead of their own. */
-  user: z.literal('all').optional(),
+  user: z.literal('all', { error: "user must be all (or left out for the caller's own jobs)" }).optional(),
 });
 export type JobListQuery = z.output<typeof jobListQuerySchema>;
 

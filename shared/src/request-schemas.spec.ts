@@ -11,6 +11,7 @@ import {
   overrideLinkInputSchema,
   overrideLinkUpdateSchema,
   saveSlugWorkflowSchema,
+  workflowListQuerySchema,
 } from './workflow-requests.js';
 import { overrideDefinitionInputSchema } from './override-requests.js';
 import { createUserRequestSchema, updateUserRequestSchema } from './users.js';
@@ -147,6 +148,28 @@ describe('names of only invisible characters', () => {
       '\u05e9\u05dc\u05d5\u05dd\u200f 2',
     );
     expect(saveConfigurationRequestSchema.parse({ workflow_id: 4, config_name: '👩‍👩‍👧' }).config_name).toBe('👩‍👩‍👧');
+  });
+});
+
+describe('query values of the wrong kind or size', () => {
+  it('are refused with what the parameter takes, not zod wording', () => {
+    expect(problem(galleryListQuerySchema, { folder: 'f'.repeat(101) })).toBe('folder is at most 100 characters');
+    expect(problem(galleryListQuerySchema, { folder: ['a', 'b'] })).toBe('folder must be one folder name');
+    expect(problem(galleryListQuerySchema, { cursor: 'c'.repeat(201) })).toBe('Invalid cursor');
+    expect(problem(galleryListQuerySchema, { cursor: ['a', 'b'] })).toBe('Invalid cursor');
+    expect(problem(workflowListQuerySchema, { category: 'c'.repeat(101) })).toBe('Category is at most 100 characters');
+    expect(problem(workflowListQuerySchema, { category: ['a', 'b'] })).toBe('category must be one category');
+    expect(problem(workflowListQuerySchema, { favorites: 'yes' })).toBe('favorites must be true or false');
+    expect(problem(workflowListQuerySchema, { search: ['a', 'b'] })).toBe('Search must be one text');
+    expect(problem(galleryListQuerySchema, { job_name: ['a', 'b'] })).toBe('Job name must be one text');
+    expect(problem(galleryListQuerySchema, { dateFrom: ['2026-01-01', '2026-01-02'] })).toBe('Dates are YYYY-MM-DD');
+    expect(problem(jobListQuerySchema, { user: 'me' })).toBe(
+      "user must be all (or left out for the caller's own jobs)",
+    );
+    expect(problem(updateUserRequestSchema, { password: 12345678 })).toBe('Password must be text');
+    for (const job_name of [5, true, [], {}]) {
+      expect(problem(submitJobSchema, { workflow_id: 4, job_name })).toBe('Job name must be text');
+    }
   });
 });
 

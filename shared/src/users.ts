@@ -117,7 +117,7 @@ export const updateUserRequestSchema = z.object({
     .pipe(emailSchema.optional()),
   role: roleInputSchema.optional(),
   password: z
-    .string()
+    .string({ error: 'Password must be text' })
     .nullish()
     .transform((v) => (v ? v : undefined))
     .pipe(passwordSchema.optional()),

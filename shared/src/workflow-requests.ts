@@ -14,6 +14,7 @@ import {
 } from './constants.js';
 import {
   choice,
+  choiceMessage,
   MAX_ID,
   expectedUpdatedAtSchema,
   idFromDigits,
@@ -206,12 +207,16 @@ export const organizationSchema = z.object({
 });
 
 const queryFlag = z
-  .enum(['true', 'false'])
+  .enum(['true', 'false'], { error: choiceMessage('favorites', ['true', 'false']) })
   .optional()
   .transform((v) => v === 'true');
 
 export const workflowListQuerySchema = z.object({
-  category: z.string().trim().max(100).optional(),
+  category: z
+    .string({ error: 'category must be one category' })
+    .trim()
+    .max(100, { error: 'Category is at most 100 characters' })
+    .optional(),
   tags: z
     .union([z.string(), z.array(z.string())])
     .optional()
