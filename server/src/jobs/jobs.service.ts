@@ -140,8 +140,13 @@ export class JobsService {
   /** Owner or admin. Items already produced stay in the gallery (DESIGN section 3). */
   async cancel(user: SessionUser, id: number): Promise<Job> {
     const { job } = await this.findReadable(user, id);
-    if (isFinalJobStatus(job.status) || !(await this.jobs.cancel(id)))
-      throw new ConflictError('This job has already finished');
+    if (isFinalJobStatus(job.status) || !(await this.jobs.cancel(id))) {
+      // a second Cancel (another tab, a double click) must not say the job ran to its end
+      const status = isFinalJobStatus(job.status) ? job.status : (await this.jobs.findWithUsername(id))?.job.status;
+      throw new ConflictError(
+        status === 'cancelled' ? 'This job was already cancelled' : 'This job has already finished',
+      );
+    }
     await Promise.all([
       this.queue.remove(job),
       this.cancelSignal

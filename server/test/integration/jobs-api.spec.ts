@@ -247,4 +247,15 @@ describe('jobs API', () => {
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ error: 'This job has already finished' });
   });
+
+  it('says a job cancelled twice, at once or one after the other, was already cancelled', async () => {
+    const twice = await submitJob(t, token, { workflow_id: tiny, batch_size: 50 });
+    const both = await Promise.all([1, 2, 3].map(() => t.request('POST', `/api/jobs/${twice}/cancel`, { token })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    for (const res of both.filter((r) => r.status === 409)) {
+      expect(res.body).toEqual({ error: 'This job was already cancelled' });
+    }
+    const again = await t.request('POST', `/api/jobs/${twice}/cancel`, { token });
+    expect([again.status, again.body]).toEqual([409, { error: 'This job was already cancelled' }]);
+  });
 });

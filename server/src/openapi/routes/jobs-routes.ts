@@ -96,6 +96,6 @@ export const jobsRoutes: RouteDoc[] = [
     access: 'user',
     params: idParamSchema,
     responses: [ok(jobSchema, 'The cancelled job')],
-    errors: { 404: NOT_READABLE, 409: either('This job has already finished') },
+    errors: { 404: NOT_READABLE, 409: either('This job has already finished', 'This job was already cancelled') },
   },
 ];
