@@ -51,15 +51,17 @@ export function wholeQueryParam(name: string, min: number, max: number, message?
   return z.preprocess(wholeFromDigits, z.number({ error }).int({ error }).min(min, { error }).max(max, { error }));
 }
 
-/** A JSON number, or (in paths and queries) its plain decimal digits. */
-export const idSchema = z.preprocess(
-  idFromDigits,
-  z
-    .number({ error: 'Invalid id' })
-    .int({ error: 'Invalid id' })
-    .positive({ error: 'Invalid id' })
-    .max(MAX_ID, { error: 'Invalid id' }),
-);
+/**
+ * An id: a JSON number, or (in paths and queries) its plain decimal digits; refused with `message`,
+ * which may say what the id is for.
+ */
+export const idOf = (message: string) =>
+  z.preprocess(
+    idFromDigits,
+    z.number({ error: message }).int({ error: message }).positive({ error: message }).max(MAX_ID, { error: message }),
+  );
+
+export const idSchema = idOf('Invalid id');
 export type Id = number;
 
 export const idParamSchema = z.object({ id: idSchema });

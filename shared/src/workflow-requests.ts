@@ -15,9 +15,8 @@ import {
 import {
   choice,
   choiceMessage,
-  MAX_ID,
   expectedUpdatedAtSchema,
-  idFromDigits,
+  idOf,
   idSchema,
   searchTextSchema,
   wholeQueryParam,
@@ -113,18 +112,8 @@ export const eokSettingsSchema = z.object({
 
 const IS_REQUIRED_RULE = 'is_required must be true or false';
 
-const DEFINITION_ID_RULE = 'override_definition_id must be the id of an override definition';
-
 export const overrideLinkInputSchema = z.object({
-  // idSchema's one spelling, with a message that says what the id is for (not 'Invalid id')
-  override_definition_id: z.preprocess(
-    idFromDigits,
-    z
-      .number({ error: DEFINITION_ID_RULE })
-      .int({ error: DEFINITION_ID_RULE })
-      .positive({ error: DEFINITION_ID_RULE })
-      .max(MAX_ID, { error: DEFINITION_ID_RULE }),
-  ),
+  override_definition_id: idOf('override_definition_id must be the id of an override definition'),
   is_required: z.boolean({ error: IS_REQUIRED_RULE }).default(false),
   default_value: z.unknown().optional(),
   ui_parameter_name: optionalText(100, 'Parameter name'),
