@@ -4,6 +4,19 @@ import { BadRequestError } from './app-errors.js';
 interface BodyParserError extends Error {
   type?: string;
   status?: number;
+  /** The raw text, on a parse failure. */
+  body?: string;
+}
+
+/** The JSON parser is strict: a body that parses alone (`null`, `"x"`, `1`) is JSON, but no object. */
+function isBareJsonValue(text: string | undefined): boolean {
+  if (text === undefined) return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** `2 MB`, `512 KB` or `1500 bytes`: the limit as an admin would write it. */
@@ -22,7 +35,10 @@ function bodyErrorHandler(maxBytes: number): ErrorRequestHandler {
   return (err: BodyParserError, _req, res, next) => {
     if (res.headersSent) return next(err);
     if (err.type === 'entity.parse.failed') {
-      res.status(400).json({ error: new BadRequestError('Request body is not valid JSON').message });
+      const message = isBareJsonValue(err.body)
+        ? 'Request body must be a JSON object'
+        : 'Request body is not valid JSON';
+      res.status(400).json({ error: new BadRequestError(message).message });
     } else if (err.type === 'entity.too.large') {
       res.status(413).json({ error: `Request body is larger than ${describeByteSize(maxBytes)}` });
     } else if (typeof err.status === 'number' && err.status >= 400 && err.status < 500) {

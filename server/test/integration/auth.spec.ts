@@ -73,6 +73,14 @@ describe('POST /api/login', () => {
     expect(res.body).toEqual({ error: 'Request body is not valid JSON' });
   });
 
+  it('answers that the body must be an object for JSON that is a bare value', async () => {
+    for (const body of ['null', '"alice"', '1', 'true']) {
+      const res = await t.request('POST', '/api/login', { body, headers: { 'content-type': 'application/json' } });
+      expect(res.status, body).toBe(400);
+      expect(res.body, body).toEqual({ error: 'Request body must be a JSON object' });
+    }
+  });
+
   it('never stores the password in clear', async () => {
     const { rows } = await t.db.pool.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [
       alice.id,
