@@ -23,8 +23,12 @@ export function FavoriteStar({
       size={size}
       color={shown ? 'yellow.500' : 'fg.muted'}
       _hover={{ color: 'yellow.500', bg: 'bg.muted' }}
-      disabled={toggle.isPending}
-      onClick={() => toggle.mutate(workflowId)}
+      // aria-disabled, not disabled, while the server confirms: a disabled button drops the focus
+      // to the page, so a keyboard user who pressed Enter on the star started again from the top
+      aria-disabled={toggle.isPending || undefined}
+      onClick={() => {
+        if (!toggle.isPending) toggle.mutate(workflowId);
+      }}
     >
       <StarIcon filled={shown} />
     </IconButton>
