@@ -1,6 +1,7 @@
-import { Button, Field, HStack, Input, Stack } from '@chakra-ui/react';
+import { Field, HStack, Input, Stack } from '@chakra-ui/react';
 import { CONFIG_NAME_MAX, MESSAGES, saveConfigurationRequestSchema } from '@atelier/shared';
 import { useState } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { errorText, fieldErrors } from '../../../lib/api-error';
 import { useResetOnChange } from '../../../lib/use-reset-on-change';
@@ -73,9 +74,9 @@ export function SaveConfigurationForm({
             }}
             onKeyDown={(event) => event.key === 'Enter' && onSave()}
           />
-          <Button variant="outline" flexShrink={0} loading={save.isPending} onClick={onSave}>
+          <BusyButton variant="outline" flexShrink={0} loading={save.isPending} onClick={onSave}>
             {buttonLabel}
-          </Button>
+          </BusyButton>
         </HStack>
         <Field.ErrorText>{nameError}</Field.ErrorText>
       </Field.Root>

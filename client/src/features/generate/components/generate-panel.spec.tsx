@@ -120,3 +120,24 @@ describe('Generate panel', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 });
+
+describe('Generate panel, from the keyboard', () => {
+  it('keeps the focus on Generate while the job is sent (a disabled button dropped it to the page)', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>(() => {}));
+    try {
+      renderUi(<GeneratePanel workflowId={3} jobNameRequired={false} collectParameters={() => ({})} />);
+      screen.getByRole('button', { name: 'Generate' }).focus();
+      await user.keyboard('{Enter}');
+      const busy = await screen.findByRole('button', { name: 'Submitting...' });
+      expect(busy).toHaveFocus();
+      expect(busy).not.toBeDisabled();
+      expect(busy).toHaveAttribute('aria-disabled', 'true');
+      // a second Enter sends nothing more
+      await user.keyboard('{Enter}');
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+    } finally {
+      fetchSpy.mockRestore();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { Button, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Field, Input, Stack, Text } from '@chakra-ui/react';
 import {
   BATCH_SIZE_DEFAULT,
   MESSAGES,
@@ -7,6 +7,7 @@ import {
   withoutInvisibleFillers,
 } from '@atelier/shared';
 import { useId, useState } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { errorText, fieldErrors } from '../../../lib/api-error';
 import { useResetOnChange } from '../../../lib/use-reset-on-change';
@@ -123,9 +124,15 @@ export function GeneratePanel({
           setServerErrors((errors) => ({ ...errors, batch_size: undefined }));
         }}
       />
-      <Button colorPalette="purple" size="lg" loading={submit.isPending} loadingText="Submitting..." onClick={generate}>
+      <BusyButton
+        colorPalette="purple"
+        size="lg"
+        loading={submit.isPending}
+        loadingText="Submitting..."
+        onClick={generate}
+      >
         Generate
-      </Button>
+      </BusyButton>
       <FormMessage message={message} />
     </Stack>
   );

@@ -1,6 +1,7 @@
-import { Button, Field, NativeSelect, Stack } from '@chakra-ui/react';
+import { Field, NativeSelect, Stack } from '@chakra-ui/react';
 import { MESSAGES, WORKFLOW_CATEGORIES, normalizeTags, type Workflow } from '@atelier/shared';
 import { useState } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { errorText } from '../../../lib/api-error';
 import { useWorkflowCategories } from '../api/get-workflow-categories';
@@ -46,9 +47,9 @@ export function OrganizationEditor({ workflow }: { workflow: Workflow }) {
         </NativeSelect.Root>
       </Field.Root>
       <TagEditor tags={tags} onChange={setTags} />
-      <Button colorPalette="purple" variant="outline" loading={update.isPending} onClick={save}>
+      <BusyButton colorPalette="purple" variant="outline" loading={update.isPending} onClick={save}>
         Save Changes
-      </Button>
+      </BusyButton>
       <FormMessage message={message} />
     </Stack>
   );
