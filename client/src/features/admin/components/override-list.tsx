@@ -1,5 +1,6 @@
-import { Badge, Checkbox, Field, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Checkbox, Field, HStack, IconButton, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { overrideStep } from '@atelier/shared';
+import { useEffect, useRef } from 'react';
 import type { OverrideItem } from '../utils/slug-form';
 import { RowAction } from '../../../components/row-action';
 
@@ -15,9 +16,34 @@ export function OverrideList({
   onMove: (index: number, step: -1 | 1) => void;
   onRemove: (index: number) => void;
 }) {
-  if (items.length === 0) return <Text color="fg.muted">No overrides yet. Add one with Add Override.</Text>;
+  const container = useRef<HTMLDivElement>(null);
+  // Remove takes its own button away: the focus goes to the Remove of the override that took its
+  // place (or of the new last one), or to the empty-list text, not back to the page's start.
+  const removedAt = useRef<number | null>(null);
+  useEffect(() => {
+    const index = removedAt.current;
+    if (index === null) return;
+    removedAt.current = null;
+    const removes = container.current?.querySelectorAll<HTMLElement>('[data-remove-override]') ?? [];
+    const next =
+      removes.length > 0 ? removes[Math.min(index, removes.length - 1)] : container.current?.firstElementChild;
+    (next as HTMLElement | null | undefined)?.focus();
+  }, [items]);
+  const remove = (index: number) => {
+    removedAt.current = index;
+    onRemove(index);
+  };
+
+  if (items.length === 0)
+    return (
+      <Box ref={container}>
+        <Text color="fg.muted" tabIndex={-1} outline="none">
+          No overrides yet. Add one with Add Override.
+        </Text>
+      </Box>
+    );
   return (
-    <Stack as="ol" gap={3} aria-label="Parameter overrides" listStyleType="none">
+    <Stack as="ol" ref={container} gap={3} aria-label="Parameter overrides" listStyleType="none">
       {items.map((item, index) => (
         <Stack
           as="li"
@@ -45,8 +71,10 @@ export function OverrideList({
                 size="xs"
                 variant="ghost"
                 aria-label={`Move ${item.display_name} up`}
-                disabled={index === 0}
-                onClick={() => onMove(index, -1)}
+                // aria-disabled, not disabled: moving an override to the top or the bottom would
+                // otherwise drop the focus of the button just pressed to the page
+                aria-disabled={index === 0}
+                onClick={() => index > 0 && onMove(index, -1)}
               >
                 ↑
               </IconButton>
@@ -54,12 +82,17 @@ export function OverrideList({
                 size="xs"
                 variant="ghost"
                 aria-label={`Move ${item.display_name} down`}
-                disabled={index === items.length - 1}
-                onClick={() => onMove(index, 1)}
+                aria-disabled={index === items.length - 1}
+                onClick={() => index < items.length - 1 && onMove(index, 1)}
               >
                 ↓
               </IconButton>
-              <RowAction danger aria-label={`Remove ${item.display_name}`} onClick={() => onRemove(index)}>
+              <RowAction
+                danger
+                aria-label={`Remove ${item.display_name}`}
+                data-remove-override=""
+                onClick={() => remove(index)}
+              >
                 Remove
               </RowAction>
             </HStack>
