@@ -46,6 +46,8 @@ export function UserFoldersPanel({ userId }: { userId: number }) {
     remove.mutate(folder.id, {
       onSuccess: (result) => {
         setConfirming(null);
+        // its row and buttons are gone: the keyboard goes on from the folder form, not the page's start
+        nameRef.current?.focus();
         setMessage({ status: 'success', text: `${result.message} (${result.images_unfoldered} images unfoldered)` });
       },
       onError: (error) => setMessage({ status: 'error', text: errorText(error, ADMIN_MESSAGES.deleteFolderFailed) }),
@@ -107,7 +109,14 @@ export function UserFoldersPanel({ userId }: { userId: number }) {
                   >
                     Edit
                   </Button>
-                  <Button size="xs" variant="outline" colorPalette="red" onClick={() => setConfirming(folder)}>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    colorPalette="red"
+                    aria-label={`Delete folder ${folder.name}`}
+                    data-delete-folder=""
+                    onClick={() => setConfirming(folder)}
+                  >
                     Delete
                   </Button>
                 </HStack>
@@ -124,7 +133,18 @@ export function UserFoldersPanel({ userId }: { userId: number }) {
                     >
                       Confirm Delete
                     </Button>
-                    <Button size="xs" variant="outline" onClick={() => setConfirming(null)}>
+                    <Button
+                      size="xs"
+                      variant="outline"
+                      onClick={(event) => {
+                        // the question goes away with this button: back to the Delete that asked it
+                        event.currentTarget
+                          .closest('[role="listitem"]')
+                          ?.querySelector<HTMLElement>('[data-delete-folder]')
+                          ?.focus();
+                        setConfirming(null);
+                      }}
+                    >
                       Cancel
                     </Button>
                   </HStack>

@@ -114,7 +114,7 @@ describe('user management', () => {
     expect(within(dialog).getByLabelText(/Folder name/)).toHaveFocus();
     expect(within(dialog).getByLabelText(/Folder name/)).toHaveValue('Keepers');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete folder Keepers' }));
     expect(within(dialog).getByText('Delete Keepers? Its images will be unfoldered.')).toBeInTheDocument();
   });
 
