@@ -300,6 +300,32 @@ describe('admin area', () => {
     expect(title!.x + title!.width).toBeLessThanOrEqual(frame!.x + frame!.width);
   });
 
+  it('gives the focus back to Delete when the delete password dialog is left with Escape or Cancel', async () => {
+    const admin = await openAs(inject('e2eAdmin'));
+    await admin.goto(appUrl('/admin'));
+    const focusedName = () => admin.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+    for (const [tabName, deleteButton] of [
+      ['Base Workflows', /^Delete .+\.json$/],
+      ['Override Definitions', /^Delete override_/],
+    ] as const) {
+      await tab(admin, tabName).click();
+      const opener = admin.getByRole('button', { name: deleteButton }).first();
+      const name = await opener.getAttribute('aria-label');
+      for (const leave of ['Escape', 'Cancel']) {
+        await opener.focus();
+        await admin.keyboard.press('Enter');
+        const dialog = admin.getByRole('alertdialog');
+        await expect
+          .poll(() => dialog.getByLabel('Delete confirmation password').evaluate((el) => el === document.activeElement))
+          .toBe(true);
+        if (leave === 'Escape') await admin.keyboard.press('Escape');
+        else await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        expect(await focusedName(), `${tabName}, ${leave}`).toBe(name);
+      }
+    }
+  });
+
   it('creates a user who can then sign in', async () => {
     const admin = await openAs(inject('e2eAdmin'));
     await admin.goto(appUrl('/admin?tab=users'));

@@ -1,6 +1,6 @@
 import { Alert, Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { MESSAGES } from '@atelier/shared';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 /**
  * Deleting a base workflow or an override definition asks for the acting admin's own password
@@ -28,6 +28,7 @@ export function PasswordConfirmDialog({
 }) {
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
   // The parent closes it by `open` after a delete, which fires no onOpenChange: clear here, so the
   // next delete does not open with this one's password already typed in.
   useEffect(() => {
@@ -54,6 +55,9 @@ export function PasswordConfirmDialog({
       placement="center"
       role="alertdialog"
       finalFocusEl={finalFocusEl}
+      // the dialog's own initial focus, not autoFocus: an input that takes the focus as it mounts
+      // is what the dialog then remembers as the opener, so Escape or Cancel left the focus nowhere
+      initialFocusEl={() => passwordRef.current}
     >
       <Portal>
         <Dialog.Backdrop />
@@ -73,7 +77,7 @@ export function PasswordConfirmDialog({
                       autoComplete="current-password"
                       value={password}
                       onChange={(event) => setPassword(event.target.value)}
-                      autoFocus
+                      ref={passwordRef}
                     />
                     {missing && <Field.ErrorText>{MESSAGES.enterDeletePassword}</Field.ErrorText>}
                   </Field.Root>
