@@ -154,9 +154,17 @@ describe('queue, job details and history, live', () => {
     expect(await fitsViewport(page)).toBe(true);
     await screenshot(page, 'history-desktop');
 
-    await page.getByRole('button', { name: 'Next page' }).click();
+    // from the keyboard: Next onto the last page keeps the focus (it does nothing more there)
+    await page.getByRole('button', { name: 'Next page' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByText('Page 2 of 2 · 11 jobs').waitFor();
     expect(await rows.count()).toBe(1);
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+    expect(await focused()).toBe('Next page');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('2');
+    await page.getByText('Page 2 of 2 · 11 jobs').waitFor();
     expect(new URL(page.url()).search).toBe('?page=2');
 
     await page.getByLabel('Status').selectOption({ label: 'Completed' });

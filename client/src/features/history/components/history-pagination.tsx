@@ -37,7 +37,10 @@ export function HistoryPagination({ page, shownPage, total, onPageChange }: Hist
         >
           <ButtonGroup variant="ghost" size="sm" gap={1}>
             <Pagination.PrevTrigger asChild>
-              <IconButton aria-label="Previous page">
+              {/* aria-disabled, not disabled, at the ends: pressing Next onto the last page (or
+                  Previous onto the first) disabled the button in hand and dropped the focus to
+                  the page; the pagination ignores a press past either end */}
+              <IconButton aria-label="Previous page" disabled={false} aria-disabled={page <= 1}>
                 <Chevron direction="left" />
               </IconButton>
             </Pagination.PrevTrigger>
@@ -45,7 +48,7 @@ export function HistoryPagination({ page, shownPage, total, onPageChange }: Hist
               render={(item) => <IconButton variant={{ base: 'ghost', _selected: 'outline' }}>{item.value}</IconButton>}
             />
             <Pagination.NextTrigger asChild>
-              <IconButton aria-label="Next page">
+              <IconButton aria-label="Next page" disabled={false} aria-disabled={page >= pages}>
                 <Chevron direction="right" />
               </IconButton>
             </Pagination.NextTrigger>
