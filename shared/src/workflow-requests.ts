@@ -175,20 +175,15 @@ export const renameWorkflowSchema = z.object({ name: workflowNameSchema });
  * only the slug must not put the provider or seed mode back to the defaults); sent as null, a
  * text setting is cleared and the bucket goes back to the default one.
  */
-export const eokConfigUpdateSchema = z.object({
-  eok_runtime: eokSettingFields.eok_runtime.optional(),
-  eok_bucket_name: eokSettingFields.eok_bucket_name.optional(),
-  eok_provider: eokSettingFields.eok_provider.optional(),
-  eok_generation_type: eokSettingFields.eok_generation_type.optional(),
-  eok_pre_classification_type: eokSettingFields.eok_pre_classification_type.optional(),
-  eok_post_classification_type: eokSettingFields.eok_post_classification_type.optional(),
-  seed_mode: eokSettingFields.seed_mode.optional(),
-  download_dir: eokSettingFields.download_dir.optional(),
-  workflow_type: z
-    .literal('slug', { error: 'Only slug workflows have an external-server configuration' })
-    .default('slug'),
-  workflow_slug: workflowSlugSchema,
-});
+export const eokConfigUpdateSchema = z
+  .object(eokSettingFields)
+  .partial()
+  .extend({
+    workflow_type: z
+      .literal('slug', { error: 'Only slug workflows have an external-server configuration' })
+      .default('slug'),
+    workflow_slug: workflowSlugSchema,
+  });
 
 export const organizationSchema = z.object({
   category: categorySchema,
