@@ -300,6 +300,48 @@ describe('admin area', () => {
     expect(title!.x + title!.width).toBeLessThanOrEqual(frame!.x + frame!.width);
   });
 
+  it('keeps a slug workflow with a 200-character name, a 100-character slug and nine tags whole at 1280 px', async () => {
+    const token = await apiToken(inject('e2eAdmin'));
+    const [definition] = await call<Array<{ id: number }>>('/override-definitions', { token });
+    const name = `Long slug workflow ${randomBytes(3).toString('hex')} `.padEnd(200, 'name ').trim();
+    const slug = `long-slug-${randomBytes(3).toString('hex')}`.padEnd(100, 'x');
+    const tags = ['stable-diffusion', 'workflow', 'ai-art', 'upscaling', 'enhancement', 'portrait', 'landscape'];
+    const created = await call<{ id: number }>('/workflows', {
+      method: 'POST',
+      token,
+      body: JSON.stringify({
+        name,
+        workflow_type: 'slug',
+        workflow_slug: slug,
+        category: 'Image Generation',
+        tags: [...tags, 'animation', 'text-to-image'],
+        overrides: [{ override_definition_id: definition!.id }],
+      }),
+    });
+    onTestFinished(() =>
+      call(`/workflows/${created.id}`, { method: 'DELETE', token }).then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    const admin = await openAs(inject('e2eAdmin'), { width: 1280, height: 900 });
+    await admin.goto(appUrl('/admin?tab=slug-workflows'));
+    const remove = admin.getByRole('button', { name: `Delete ${name}` });
+    await remove.waitFor();
+    // the row's actions in view without scrolling the table sideways
+    const button = await remove.boundingBox();
+    expect(button!.x + button!.width).toBeLessThanOrEqual(1280);
+    const table = admin.getByRole('table', { name: 'Slug workflows' });
+    const overflow = await table.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth);
+    expect(overflow).toBe(0);
+    // the tags share lines: not one tag a line down a narrow column
+    const row = table.getByRole('row').filter({ has: remove });
+    const tops = await row
+      .getByText(/^(stable-diffusion|workflow|ai-art|upscaling|enhancement|portrait|landscape)$/)
+      .evaluateAll((badges) => new Set(badges.map((badge) => Math.round(badge.getBoundingClientRect().top))).size);
+    expect(tops).toBeLessThan(tags.length);
+  });
+
   it('gives the focus back to Delete when the delete password dialog is left with Escape or Cancel', async () => {
     const admin = await openAs(inject('e2eAdmin'));
     await admin.goto(appUrl('/admin'));

@@ -78,11 +78,20 @@ export function SlugWorkflowsTab() {
             <Table.Body>
               {shown.map((workflow) => (
                 <Table.Row key={workflow.id}>
-                  <Table.Cell fontWeight="medium">{workflow.name}</Table.Cell>
-                  <Table.Cell fontFamily="mono">{workflow.workflow_slug}</Table.Cell>
-                  <Table.Cell>{workflow.category}</Table.Cell>
+                  {/* a 200-character name, a 100-character slug or category wraps: kept on one line
+                      they pushed the tags and the row's actions out of sight */}
+                  <Table.Cell fontWeight="medium" minW="10rem" whiteSpace="normal" overflowWrap="anywhere">
+                    {workflow.name}
+                  </Table.Cell>
+                  <Table.Cell fontFamily="mono" minW="8rem" whiteSpace="normal" overflowWrap="anywhere">
+                    {workflow.workflow_slug}
+                  </Table.Cell>
+                  <Table.Cell minW="9rem" whiteSpace="normal" overflowWrap="anywhere">
+                    {workflow.category}
+                  </Table.Cell>
                   <Table.Cell textAlign="end">{workflow.override_count}</Table.Cell>
-                  <Table.Cell>
+                  {/* wide enough for a few tags a row, not one tag a line */}
+                  <Table.Cell minW="14rem">
                     {workflow.tags.length ? (
                       <Wrap gap={1}>
                         {workflow.tags.map((tag) => (
