@@ -1,12 +1,12 @@
 import { Button, Checkbox, Dialog, Field, Input, NativeSelect, Portal, Stack } from '@chakra-ui/react';
-import { MESSAGES, ROLES, type AdminUser, type Role } from '@atelier/shared';
+import { MESSAGES, ROLES, USER_MESSAGES, type AdminUser, type Role } from '@atelier/shared';
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { errorText } from '../../../lib/api-error';
 import { ADMIN_MESSAGES } from '../admin-messages';
 import { useSaveUser } from '../api/admin-users';
-import { isSuperAdminAtom } from '../../auth/atoms/session-atom';
+import { currentUserAtom, isSuperAdminAtom } from '../../auth/atoms/session-atom';
 
 /** Create User (`user` null) or Edit; on edit a blank password keeps the current one (SPEC section 5). */
 export function UserFormDialog({
@@ -26,6 +26,9 @@ export function UserFormDialog({
   // only a super admin may grant that role (SPEC section 6); the server refuses it to an admin
   const viewerIsSuper = useAtomValue(isSuperAdminAtom);
   const grantable = ROLES.filter((r) => viewerIsSuper || r !== 'super_admin');
+  // nobody changes their own role (the server refuses it): the choice is shown, not offered
+  const viewerId = useAtomValue(currentUserAtom)?.id;
+  const editingSelf = user !== null && user.id === viewerId;
   const [apiKey, setApiKey] = useState('');
   const [removeKey, setRemoveKey] = useState(false);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
@@ -93,7 +96,7 @@ export function UserFormDialog({
                     />
                     {user && <Field.HelperText>Leave blank to keep the current password.</Field.HelperText>}
                   </Field.Root>
-                  <Field.Root>
+                  <Field.Root disabled={editingSelf}>
                     <Field.Label>Role</Field.Label>
                     <NativeSelect.Root>
                       <NativeSelect.Field value={role} onChange={(e) => setRole(e.target.value as Role)}>
@@ -105,6 +108,7 @@ export function UserFormDialog({
                       </NativeSelect.Field>
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
+                    {editingSelf && <Field.HelperText>{USER_MESSAGES.cannotChangeOwnRole}</Field.HelperText>}
                   </Field.Root>
                   <Field.Root>
                     <Field.Label>External-server API key</Field.Label>

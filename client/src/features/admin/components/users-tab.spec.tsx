@@ -71,6 +71,27 @@ describe('user management', () => {
     expect(await roleChoices()).toEqual(['user', 'admin', 'super_admin']);
   });
 
+  it('offers no one a Delete of their own account nor a change of their own role', async () => {
+    const user = userEvent.setup();
+    const viewer = testUser('admin');
+    const rendered = renderApp('/admin?tab=users', { user: viewer });
+    act(() => {
+      rendered.queryClient.setQueryData(adminUsersQueryOptions().queryKey, [
+        bob,
+        { ...bob, id: viewer.id, username: viewer.username, role: 'admin' },
+      ]);
+    });
+    expect(await screen.findByRole('button', { name: 'Delete bob' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: `Delete ${viewer.username}` })).toBeNull();
+    await user.click(screen.getByRole('button', { name: `Edit ${viewer.username}` }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Role')).toBeDisabled();
+    expect(within(dialog).getByText('You cannot change your own role')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Edit bob' }));
+    expect(within(await screen.findByRole('dialog')).getByLabelText('Role')).toBeEnabled();
+  });
+
   it("shows the key's first 12 characters, with '...' only when the key may go on", async () => {
     const rendered = renderApp('/admin?tab=users', { user: testUser('super_admin') });
     act(() => {

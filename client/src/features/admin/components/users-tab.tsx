@@ -3,7 +3,7 @@ import { API_KEY_DISPLAY_LENGTH, type AdminUser, type Role } from '@atelier/shar
 import { useAtomValue } from 'jotai';
 import { useRef, useState } from 'react';
 import { useConfirmedDelete } from '../../../components/use-confirmed-delete';
-import { isSuperAdminAtom } from '../../auth/atoms/session-atom';
+import { currentUserAtom, isSuperAdminAtom } from '../../auth/atoms/session-atom';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { formatCount } from '../../../lib/format';
 import { formatDate } from '../../../lib/format-date';
@@ -28,6 +28,8 @@ export function UsersTab() {
   // an admin may see a super admin here but not change one (the server answers 403)
   const viewerIsSuper = useAtomValue(isSuperAdminAtom);
   const mayChange = (user: AdminUser) => viewerIsSuper || user.role !== 'super_admin';
+  // nobody deletes themselves (the server answers 400): no Delete that could only fail
+  const viewerId = useAtomValue(currentUserAtom)?.id;
   // once a user is deleted, the tab keeps the focus: the row's button is gone
   const rootRef = useRef<HTMLDivElement>(null);
   const done = (text: string) => {
@@ -101,9 +103,11 @@ export function UsersTab() {
                         <RowAction aria-label={`Edit ${user.username}`} onClick={() => setOpen({ kind: 'form', user })}>
                           Edit
                         </RowAction>
-                        <RowAction danger aria-label={`Delete ${user.username}`} onClick={() => confirm.ask(user)}>
-                          Delete
-                        </RowAction>
+                        {user.id !== viewerId && (
+                          <RowAction danger aria-label={`Delete ${user.username}`} onClick={() => confirm.ask(user)}>
+                            Delete
+                          </RowAction>
+                        )}
                       </HStack>
                     )}
                   </Table.Cell>
