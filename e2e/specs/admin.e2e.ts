@@ -342,6 +342,38 @@ describe('admin area', () => {
     expect(tops).toBeLessThan(tags.length);
   });
 
+  it("keeps a usual email on one line at 1280 px beside another user's 200-character name", async () => {
+    const token = await apiToken(inject('e2eAdmin'));
+    const suffix = randomBytes(3).toString('hex');
+    const people = [
+      { username: `longname${suffix}`.padEnd(200, 'n'), email: `long${suffix}@example.com` },
+      { username: `usual${suffix}`, email: `usual.${suffix}@example.com` },
+    ];
+    for (const person of people) {
+      const created = await call<{ id: number }>('/admin/users', {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ ...person, password: 'usual-user-password', role: 'user' }),
+      });
+      onTestFinished(() =>
+        call(`/admin/users/${created.id}`, { method: 'DELETE', token }).then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
+    }
+    const admin = await openAs(inject('e2eAdmin'), { width: 1280, height: 900 });
+    await admin.goto(appUrl('/admin?tab=users'));
+    const email = admin.getByRole('cell', { name: people[1]!.email, exact: true });
+    await email.waitFor();
+    const lines = await email.evaluate((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+    });
+    expect(lines).toBe(1);
+  });
+
   it('gives the focus back to Delete when the delete password dialog is left with Escape or Cancel', async () => {
     const admin = await openAs(inject('e2eAdmin'));
     await admin.goto(appUrl('/admin'));

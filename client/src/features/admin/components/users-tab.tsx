@@ -68,7 +68,8 @@ export function UsersTab() {
                   <Table.Cell fontWeight="medium" whiteSpace="normal" overflowWrap="anywhere">
                     {user.username}
                   </Table.Cell>
-                  <Table.Cell whiteSpace="normal" overflowWrap="anywhere">
+                  {/* room for a usual address on one line, however long another row's name */}
+                  <Table.Cell minW="16rem" whiteSpace="normal" overflowWrap="anywhere">
                     {user.email}
                   </Table.Cell>
                   <Table.Cell>
