@@ -46,6 +46,22 @@ function cancelledAtTheEnd(): number[] {
   return ids;
 }
 
+/**
+ * The token of a user of their own, for a job watched from another account: the owner's history
+ * stays as the later specs expect it.
+ */
+async function anotherOwner(): Promise<string> {
+  return apiToken(await createUser('user'));
+}
+
+/** Cancels the job when the spec ends, passed or failed, so the next spec finds an empty queue. */
+function cancelledWhenDone(token: string, id: number): void {
+  onTestFinished(async () => {
+    await cancelIfRunning(token, id);
+    await waitForEmptyQueue(token);
+  });
+}
+
 const uniqueName = (label: string) => `${label} ${randomBytes(2).toString('hex')}`;
 const mainRegion = (page: Page) => page.getByRole('main');
 
@@ -243,6 +259,35 @@ describe('queue, job details and history, live', () => {
     await waitForEmptyQueue(owner.token);
     expect(await fitsViewport(page)).toBe(true);
     await screenshot(page, 'job-cancelled-desktop');
+  });
+
+  it("shows an admin every result of another user's job once it ends, not only those of the last poll", async () => {
+    const jobOwner = await anotherOwner();
+    const page = await openPage();
+    await signIn(page, inject('e2eAdmin'));
+    const id = await submitJob(jobOwner, jobRequest(workflowId, uniqueName('Watched by an admin'), 60));
+    cancelledWhenDone(jobOwner, id);
+    await expect.poll(async () => (await getJob(jobOwner, id)).batch_completed, WAIT).toBeGreaterThan(0);
+    const firstRead = page.waitForResponse((response) => response.url().includes(`/api/jobs/${id}/results`));
+    await page.goto(appUrl(`/job/${id}`));
+    const read = (await (await firstRead).json()) as { items: unknown[] };
+    // an item more is made after that read, well before the next 5 s poll, and the admin cancels
+    // (the owner's connection hears of each item; an admin's hears nothing of another's job)
+    await expect
+      .poll(async () => (await getJob(jobOwner, id)).batch_completed, WAIT)
+      .toBeGreaterThan(read.items.length);
+    await page.getByRole('button', { name: 'Cancel job' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Cancel this job?' })
+      .getByRole('button', { name: 'Cancel job' })
+      .click();
+    await page.locator('main [data-status="cancelled"]').first().waitFor();
+
+    const heading = await page.getByRole('heading', { name: /^Results \(\d+\)$/ }).innerText();
+    const counted = Number(/\((\d+)\)/.exec(heading)![1]);
+    expect(counted).toBeGreaterThan(read.items.length);
+    const tiles = page.getByRole('group', { name: 'Results' }).getByRole('img');
+    await expect.poll(() => tiles.count(), WAIT).toBeGreaterThanOrEqual(counted);
   });
 });
 

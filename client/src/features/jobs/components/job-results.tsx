@@ -1,5 +1,6 @@
 import { Button, Center, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { MESSAGES } from '@atelier/shared';
+import { useEffect, useRef } from 'react';
 import { errorText } from '../../../lib/api-error';
 import { formatCount } from '../../../lib/format';
 import { useJobResults } from '../api/get-job-results';
@@ -8,6 +9,14 @@ import { ResultTile } from './result-tile';
 /** The results grid; grows live while the job runs, a page of 100 at a time after that. */
 export function JobResults({ jobId, running }: { jobId: number; running: boolean }) {
   const results = useJobResults(jobId, running);
+  // The poll stops with the job, and only the owner's connection hears of each new item: items
+  // made after the last poll (an admin watching another's job, a dropped connection) are read now.
+  const { refetch } = results;
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    if (wasRunning.current && !running) void refetch();
+    wasRunning.current = running;
+  }, [running, refetch]);
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
   const total = results.data?.pages[0]?.total ?? 0;
 
