@@ -140,6 +140,29 @@ describe('Generate dashboard', () => {
     await region(page, 'Upscale 4x').getByRole('button', { name: 'Harbour' }).waitFor();
   });
 
+  it("shows 'Workflow not found' in place of a workflow revoked while it was open, and offers it no more", async () => {
+    const user = await newUser();
+    const page = await openAs(user);
+    await chooseOnDashboard(page, 'Text to Image');
+    await page.getByLabel('Configuration name').fill('Before the revoke');
+    await page.getByRole('button', { name: 'Save Config' }).click();
+    await page.getByText('Configuration saved successfully!').waitFor();
+    // a first grant limits the user to the workflows granted (SPEC section 6): Text to Image is no longer theirs
+    const adminToken = await apiToken(inject('e2eAdmin'));
+    await call(`/admin/users/${user.id}/workflows/${ids['Upscale 4x']}`, { method: 'POST', token: adminToken });
+
+    await generateButton(page).click();
+    const panel = region(page, 'Parameters');
+    await panel.getByRole('alert').filter({ hasText: 'Workflow not found' }).waitFor();
+    // no form, no saved configurations of a workflow the user cannot use
+    expect(await page.getByLabel('Steps').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Before the revoke/ }).count()).toBe(0);
+    const picker = page.getByRole('combobox', { name: 'Workflow' });
+    await picker.click();
+    await page.getByRole('option', { name: /^Upscale 4x/ }).waitFor();
+    expect(await page.getByRole('option', { name: /^Text to Image/ }).count()).toBe(0);
+  });
+
   it('fits a phone, columns stacked', async () => {
     const page = await openAs(await newUser(), PHONE);
     await page.goto(appUrl(`/?workflow=${ids['Image to Image']}`));

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowRightIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
+import { isNotFound } from '../../../lib/api-error';
 import { SectionCard } from '../../../components/section-card';
 import { paths } from '../../../config/paths';
 import { SaveConfigurationForm } from '../../configurations/components/save-configuration-form';
@@ -22,7 +23,9 @@ import { WorkflowPicker } from './workflow-picker';
 export function GeneratePage() {
   const [selectedId, select] = useSelectedWorkflow();
   const workflow = useWorkflow(selectedId);
-  const loaded = workflow.data?.id === selectedId ? workflow.data : undefined;
+  // A workflow read again and answered 404 (revoked or deleted since) is gone, not the copy in the cache.
+  const gone = isNotFound(workflow.error);
+  const loaded = !gone && workflow.data?.id === selectedId ? workflow.data : undefined;
   const fields = useMemo(() => (loaded ? workflowFields(loaded) : []), [loaded]);
   const form = useParameterValues(fields, loaded?.id ?? null);
   const assets = useAssets(fields.some((field) => field.kind === 'asset'));
