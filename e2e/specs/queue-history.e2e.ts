@@ -291,6 +291,31 @@ describe('queue, job details and history, live', () => {
   });
 });
 
+describe('permissions changed while a page is open', () => {
+  it("shows 'Job not found' to an admin demoted while on another user's running job, not the job as last polled", async () => {
+    const jobOwner = await anotherOwner();
+    const admin = await createUser('admin');
+    const page = await openPage();
+    await signIn(page, admin);
+    const name = uniqueName('Watched before a demotion');
+    const id = await submitJob(jobOwner, jobRequest(workflowId, name, 60));
+    cancelledWhenDone(jobOwner, id);
+    await page.goto(appUrl(`/job/${id}`));
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+
+    const superAdmin = await apiToken(inject('e2eAdmin'));
+    await call(`/admin/users/${admin.id}`, {
+      method: 'PUT',
+      token: superAdmin,
+      body: JSON.stringify({ role: 'user' }),
+    });
+    // the next poll of the running job is answered 404: another user's job is not a user's to see
+    await mainRegion(page).getByRole('alert').filter({ hasText: 'Job not found' }).waitFor(WAIT);
+    expect(await page.getByRole('heading', { level: 1, name }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Cancel job' }).count()).toBe(0);
+  });
+});
+
 describe('the live connection', () => {
   it('is one per tab whatever the page, closes on sign-out and is new after signing in again', async () => {
     const page = await openPage();

@@ -2,7 +2,7 @@ import { Box, Center, EmptyState, SimpleGrid, Spinner, Stack } from '@chakra-ui/
 import { MESSAGES, idSchema, isFinalJobStatus } from '@atelier/shared';
 import { useParams } from 'react-router-dom';
 import { PageTitle } from '../../../components/page-title';
-import { errorText } from '../../../lib/api-error';
+import { errorText, isNotFound } from '../../../lib/api-error';
 import { formatCount } from '../../../lib/format';
 import { useJob } from '../api/get-job';
 import { JobFields } from './job-fields';
@@ -21,7 +21,10 @@ export function JobDetailsPage() {
 }
 
 function JobDetails({ id }: { id: number }) {
-  const { data: job, error, isPending } = useJob(id);
+  const { data, error, isPending } = useJob(id);
+  // Read again and answered 404 (deleted, or no longer the viewer's to see, as for an admin demoted
+  // meanwhile): the job is gone, not the copy in the cache, frozen at its last poll.
+  const job = isNotFound(error) ? undefined : data;
   // the form's names for the stored keys; a workflow deleted since, or no longer granted, leaves the keys
   const workflow = useWorkflow(job?.workflow_id ?? null).data;
 
