@@ -4,18 +4,21 @@ import { useQuery } from '@tanstack/react-query';
 import { errorText } from '../../../lib/api-error';
 import { formatCountOf } from '../../../lib/format';
 import { ADMIN_MESSAGES } from '../admin-messages';
-import { useDeleteUser, userDeletePreviewQueryOptions } from '../api/admin-users';
+import { userDeletePreviewQueryOptions, type useDeleteUser } from '../api/admin-users';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 /** Deleting a user shows what goes with them: jobs, folders, configs and favourites (SPEC section 5). */
 export function UserDeleteDialog({
   user,
+  remove,
   open,
   finalFocusEl,
   onClose,
   onDeleted,
 }: {
   user: AdminUser;
+  /** The tab's delete, reset there when a delete is asked for. */
+  remove: ReturnType<typeof useDeleteUser>;
   open: boolean;
   finalFocusEl: () => HTMLElement | null;
   onClose: () => void;
@@ -23,7 +26,6 @@ export function UserDeleteDialog({
 }) {
   // the dialog stays mounted while it closes: a deleted user's counts are not asked for again
   const preview = useQuery({ ...userDeletePreviewQueryOptions(user.id), enabled: open });
-  const remove = useDeleteUser();
   const counts = preview.data;
 
   return (

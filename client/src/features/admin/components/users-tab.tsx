@@ -8,7 +8,7 @@ import { FormMessage, type FormMessageValue } from '../../../components/form-mes
 import { formatCount } from '../../../lib/format';
 import { formatDate } from '../../../lib/format-date';
 import { ADMIN_MESSAGES } from '../admin-messages';
-import { useAdminUsers } from '../api/admin-users';
+import { useAdminUsers, useDeleteUser } from '../api/admin-users';
 import { AdminListState } from './admin-list-state';
 import { UserDeleteDialog } from './user-delete-dialog';
 import { UserFormDialog } from './user-form-dialog';
@@ -25,6 +25,7 @@ export function UsersTab() {
   const [open, setOpen] = useState<Open>(null);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const confirm = useConfirmedDelete<AdminUser>();
+  const remove = useDeleteUser();
   // an admin may see a super admin here but not change one (the server answers 403)
   const viewerIsSuper = useAtomValue(isSuperAdminAtom);
   const mayChange = (user: AdminUser) => viewerIsSuper || user.role !== 'super_admin';
@@ -105,7 +106,15 @@ export function UsersTab() {
                           Edit
                         </RowAction>
                         {user.id !== viewerId && (
-                          <RowAction danger aria-label={`Delete ${user.username}`} onClick={() => confirm.ask(user)}>
+                          <RowAction
+                            danger
+                            aria-label={`Delete ${user.username}`}
+                            onClick={() => {
+                              // a refusal was about the delete asked then, not this one
+                              remove.reset();
+                              confirm.ask(user);
+                            }}
+                          >
                             Delete
                           </RowAction>
                         )}
@@ -123,6 +132,7 @@ export function UsersTab() {
       {confirm.subject && (
         <UserDeleteDialog
           user={confirm.subject}
+          remove={remove}
           open={confirm.open}
           finalFocusEl={confirm.finalFocusEl}
           onClose={confirm.cancel}

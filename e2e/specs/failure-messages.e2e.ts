@@ -1,0 +1,47 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { appUrl, pagesOfOneBrowser, signIn } from '../support/browser.js';
+import { createUser } from '../support/users.js';
+
+/**
+ * SPEC section 8 where the server fails: the text shown is the catalogue's and belongs to the
+ * action that failed, what the person typed or chose is kept, and the page stays usable.
+ */
+const openPage = pagesOfOneBrowser();
+
+async function openAsAdmin(path: string): Promise<Page> {
+  const page = await openPage();
+  await signIn(page, inject('e2eAdmin'));
+  await page.goto(appUrl(path));
+  return page;
+}
+
+/** Answers `method` calls to `url` with a bare 500, as a server that broke would. */
+const failing = (page: Page, url: string, method: string) =>
+  page.route(url, (route) =>
+    route.request().method() === method ? route.fulfill({ status: 500, body: '' }) : route.continue(),
+  );
+
+describe('failure messages', () => {
+  it("shows a failed user delete in that delete's dialog only, not in the next one", async () => {
+    const [first, second] = [await createUser('user'), await createUser('user')];
+    const page = await openAsAdmin('/admin?tab=users');
+    await failing(page, `**/api/admin/users/${first.id}`, 'DELETE');
+    const dialog = page.getByRole('alertdialog');
+
+    await page.getByRole('button', { name: `Delete ${first.username}`, exact: true }).click();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await dialog.getByRole('alert').getByText('Failed to delete user', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    for (const user of [second, first]) {
+      await page.getByRole('button', { name: `Delete ${user.username}`, exact: true }).click();
+      await dialog.getByText(`Are you sure you want to delete ${user.username}?`).waitFor();
+      await dialog.getByRole('list', { name: 'Removed with the user' }).waitFor();
+      expect(await dialog.getByRole('alert').count()).toBe(0);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+  });
+});
