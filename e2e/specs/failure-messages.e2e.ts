@@ -44,4 +44,30 @@ describe('failure messages', () => {
       await dialog.waitFor({ state: 'hidden' });
     }
   });
+
+  it('keeps a workflow switch at the saved state when a grant fails, and the next click grants it', async () => {
+    const user = await createUser('user');
+    const page = await openAsAdmin('/admin?tab=users');
+    await page.getByRole('button', { name: `Manage ${user.username}`, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    const permissions = dialog.getByRole('list', { name: 'Workflow permissions' });
+    const textToImage = permissions.getByRole('checkbox', { name: 'Text to Image' });
+    await textToImage.waitFor({ state: 'attached' });
+    expect(await textToImage.isChecked()).toBe(false);
+
+    await failing(page, `**/api/admin/users/${user.id}/workflows/*`, 'POST');
+    await permissions.getByText('Text to Image', { exact: true }).click();
+    await dialog.getByRole('alert').getByText('Failed to update permission', { exact: true }).waitFor();
+    await expect.poll(() => textToImage.isChecked()).toBe(false);
+
+    await page.unrouteAll();
+    const granted = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().includes('/workflows/'),
+    );
+    await permissions.getByText('Text to Image', { exact: true }).click();
+    expect((await granted).ok()).toBe(true);
+    await dialog.getByText(/^1 of \d+ workflows granted$/).waitFor();
+    expect(await textToImage.isChecked()).toBe(true);
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+  });
 });

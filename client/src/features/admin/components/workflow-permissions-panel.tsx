@@ -25,6 +25,12 @@ export function WorkflowPermissionsPanel({ user }: { user: { id: number; role: R
   const setAccess = useSetWorkflowAccess(user.id);
   const data = access.data;
   const summary = data && summarize(data, user.role);
+  // The switch shows the change asked for while it is sent and the saved state again after: left at
+  // the saved state throughout, a refused change left the switch's own checkbox flipped (it reads
+  // the click, not this value), so assistive tech heard the wrong state and the next click sent nothing.
+  const asked = setAccess.isPending ? setAccess.variables : undefined;
+  const shownAccess = (workflow: { id: number; has_access: boolean }) =>
+    asked?.workflowId === workflow.id ? asked.hasAccess : workflow.has_access;
 
   return (
     <Stack gap={3}>
@@ -43,7 +49,7 @@ export function WorkflowPermissionsPanel({ user }: { user: { id: number; role: R
               {data.map((workflow) => (
                 <HStack key={workflow.id} role="listitem" justify="space-between" py={1} borderBottomWidth="1px">
                   <Switch.Root
-                    checked={workflow.has_access}
+                    checked={shownAccess(workflow)}
                     disabled={setAccess.isPending}
                     onCheckedChange={(details) =>
                       setAccess.mutate({ workflowId: workflow.id, hasAccess: details.checked })
