@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { apiToken, call } from '../support/api.js';
 import { appUrl, pagesOfOneBrowser, signIn } from '../support/browser.js';
 import { createUser } from '../support/users.js';
 
@@ -69,5 +71,24 @@ describe('failure messages', () => {
     await dialog.getByText(/^1 of \d+ workflows granted$/).waitFor();
     expect(await textToImage.isChecked()).toBe(true);
     expect(await dialog.getByRole('alert').count()).toBe(0);
+  });
+
+  it('offers no save of a base workflow that could not be read: there is no JSON to check', async () => {
+    const file = `e2e-unread-${randomBytes(3).toString('hex')}.json`;
+    const token = await apiToken(inject('e2eAdmin'));
+    await call('/base-workflows', { method: 'POST', token, body: JSON.stringify({ name: file, content: '{"a": 1}' }) });
+    const page = await openAsAdmin('/admin');
+    await failing(page, `**/api/base-workflows/${file}`, 'GET');
+
+    await page.getByRole('button', { name: `Edit ${file}`, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('alert').getByText('Failed to load workflow data', { exact: true }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Save Changes' }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Format JSON' }).isDisabled()).toBe(true);
+    // Enter in the name field saves: with nothing read, it does nothing
+    await dialog.getByLabel(/Workflow name/).press('Enter');
+    await dialog.getByLabel(/Workflow name/).fill('renamed');
+    await dialog.getByLabel(/Workflow name/).press('Enter');
+    expect(await dialog.getByRole('alert').allInnerTexts()).toEqual(['Failed to load workflow data']);
   });
 });

@@ -47,6 +47,9 @@ export function BaseWorkflowEditorDialog({
   // what is being typed, and the save names this version so it cannot drop their change unseen
   const [baseSha, setBaseSha] = useState<string | null>(null);
   const data = loaded.data;
+  // an existing file is edited once read: before that (or when reading failed) there is no JSON to
+  // check, and Save said 'Invalid JSON: Unexpected end of JSON input' about a text never shown
+  const ready = filename === null || data !== undefined;
 
   useEffect(() => {
     if (!data || baseSha !== null) return;
@@ -55,6 +58,7 @@ export function BaseWorkflowEditorDialog({
   }, [data, baseSha]);
 
   const format = () => {
+    if (!ready) return;
     const result = formatJson(content);
     if (result.ok) {
       setContent(result.text);
@@ -77,6 +81,7 @@ export function BaseWorkflowEditorDialog({
   };
 
   const submit = () => {
+    if (!ready) return;
     if (!name.trim()) return setMessage({ status: 'error', text: MESSAGES.workflowNameRequired });
     const problem = jsonProblem(content);
     if (problem) return setMessage({ status: 'error', text: `Invalid JSON: ${problem}` });
@@ -135,7 +140,7 @@ export function BaseWorkflowEditorDialog({
                     <Text fontWeight="medium" textStyle="sm">
                       Workflow JSON
                     </Text>
-                    <Button size="xs" variant="outline" onClick={format}>
+                    <Button size="xs" variant="outline" disabled={!ready} onClick={format}>
                       Format JSON
                     </Button>
                   </HStack>
@@ -161,7 +166,7 @@ export function BaseWorkflowEditorDialog({
               <Button variant="outline" onClick={onClose}>
                 Cancel
               </Button>
-              <Button colorPalette="purple" loading={save.isPending} disabled={loaded.isLoading} onClick={submit}>
+              <Button colorPalette="purple" loading={save.isPending} disabled={!ready} onClick={submit}>
                 {filename ? 'Save Changes' : 'Create Workflow'}
               </Button>
             </Dialog.Footer>
