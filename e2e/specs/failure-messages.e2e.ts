@@ -91,4 +91,24 @@ describe('failure messages', () => {
     await dialog.getByLabel(/Workflow name/).press('Enter');
     expect(await dialog.getByRole('alert').allInnerTexts()).toEqual(['Failed to load workflow data']);
   });
+
+  it('keeps the workflow cards when a filter fails to load: the failure is only logged', async () => {
+    const user = await createUser('user');
+    const page = await openPage();
+    await signIn(page, user);
+    await page.goto(appUrl('/workflows'));
+    const cards = page.getByRole('main').getByRole('listitem');
+    await cards.filter({ hasText: 'Text to Video' }).waitFor();
+
+    await page.route(
+      (url) => url.pathname === '/api/workflows',
+      (route) => route.fulfill({ status: 500, body: '' }),
+    );
+    const logged = page.waitForEvent('console', (message) => message.text().includes('workflows request failed'));
+    await page.getByRole('button', { name: 'Video Generation', exact: true }).click();
+    await logged;
+    await cards.filter({ hasText: 'Text to Video' }).waitFor();
+    expect(await page.getByText('No workflows match your filters.').count()).toBe(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
 });

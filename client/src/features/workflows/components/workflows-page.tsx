@@ -1,5 +1,6 @@
 import { Button, EmptyState, SimpleGrid, Spinner, Center } from '@chakra-ui/react';
 import { MESSAGES } from '@atelier/shared';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowLeftIcon } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
@@ -17,8 +18,12 @@ export function WorkflowsPage() {
   const state = useWorkflowListFilters();
   const { filters, activeCount } = state;
   const search = useDebouncedValue(filters.search, SEARCH_DEBOUNCE_MS);
-  // A failed load is only logged (SPEC section 8) and reads as an empty list.
-  const { data, isPending } = useWorkflows({ ...filters, search });
+  const { data, isPending, isError } = useWorkflows({ ...filters, search });
+  // A failed load is only logged (SPEC section 8): the cards last loaded stay, and with none there
+  // is no empty state either; 'No workflows match your filters.' said so of workflows that did.
+  const [lastLoaded, setLastLoaded] = useState(data);
+  if (data !== undefined && data !== lastLoaded) setLastLoaded(data);
+  const shown = data ?? (isError ? lastLoaded : undefined);
 
   return (
     <>
@@ -35,15 +40,15 @@ export function WorkflowsPage() {
         <Center py={12}>
           <Spinner color="purple.solid" />
         </Center>
-      ) : data?.length ? (
+      ) : shown?.length ? (
         <SimpleGrid as="ul" listStyleType="none" columns={{ base: 1, sm: 2, lg: 3 }} gap={4}>
-          {data.map((workflow) => (
+          {shown.map((workflow) => (
             <li key={workflow.id}>
               <WorkflowCard workflow={workflow} />
             </li>
           ))}
         </SimpleGrid>
-      ) : (
+      ) : isError && !shown ? null : (
         <EmptyState.Root borderWidth="1px" rounded="l3" bg="bg">
           <EmptyState.Content>
             <EmptyState.Title>
