@@ -111,4 +111,24 @@ describe('failure messages', () => {
     expect(await page.getByText('No workflows match your filters.').count()).toBe(0);
     expect(await page.getByRole('alert').count()).toBe(0);
   });
+
+  it('keeps the base workflow JSON being edited in view when reading the file again fails', async () => {
+    const file = `e2e-reread-${randomBytes(3).toString('hex')}.json`;
+    const token = await apiToken(inject('e2eAdmin'));
+    await call('/base-workflows', { method: 'POST', token, body: JSON.stringify({ name: file, content: '{"a": 1}' }) });
+    const page = await openAsAdmin('/admin');
+    await page.getByRole('button', { name: `Edit ${file}`, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    const json = dialog.getByRole('textbox', { name: 'Workflow JSON' });
+    await expect.poll(() => json.innerText()).toContain('"a": 1');
+    await json.fill('{"typed": true}');
+
+    await failing(page, `**/api/base-workflows/${file}`, 'GET');
+    const logged = page.waitForEvent('console', (message) => message.text().includes('base-workflows request failed'));
+    // the window regaining focus reads the open file again
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await logged;
+    expect(await json.innerText()).toBe('{"typed": true}');
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+  });
 });

@@ -144,7 +144,8 @@ export function BaseWorkflowEditorDialog({
                       Format JSON
                     </Button>
                   </HStack>
-                  {loaded.isError ? (
+                  {/* a failed read again (the window regained focus) leaves the JSON being typed in view */}
+                  {loaded.isError && !data ? (
                     <Alert.Root status="error" role="alert">
                       <Alert.Indicator />
                       <Alert.Title>{errorText(loaded.error, ADMIN_MESSAGES.loadWorkflowDataFailed)}</Alert.Title>
