@@ -131,4 +131,29 @@ describe('failure messages', () => {
     expect(await json.innerText()).toBe('{"typed": true}');
     expect(await dialog.getByRole('alert').count()).toBe(0);
   });
+
+  it('keeps the override definitions table, and a cell being typed, when reading the list again fails', async () => {
+    const key = `override_e2e_${randomBytes(3).toString('hex')}`;
+    const page = await openAsAdmin('/admin?tab=override-definitions');
+    await page.getByRole('table', { name: 'Override definitions' }).waitFor();
+    await page.getByRole('button', { name: 'Add New Override' }).click();
+    await page.getByRole('button', { name: /^Key of new override:/ }).click();
+    await page.getByRole('textbox', { name: 'Key of new override' }).fill(key);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: new RegExp(`^Display Name of ${key}:`) }).click();
+    const displayName = page.getByRole('textbox', { name: `Display Name of ${key}` });
+    await displayName.fill('Half typed');
+
+    await page.route(
+      (url) => url.pathname === '/api/override-definitions',
+      (route) => (route.request().method() === 'GET' ? route.fulfill({ status: 500, body: '' }) : route.continue()),
+    );
+    const logged = page.waitForEvent('console', (message) =>
+      message.text().includes('override-definitions request failed'),
+    );
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await logged;
+    await page.getByRole('alert').getByText('Failed to fetch override definitions', { exact: true }).waitFor();
+    expect(await displayName.inputValue()).toBe('Half typed');
+  });
 });
