@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { apiToken, call } from '../support/api.js';
+import { apiToken, call, workflowIdByName } from '../support/api.js';
 import { appUrl, pagesOfOneBrowser, signIn } from '../support/browser.js';
 import { createUser } from '../support/users.js';
 
@@ -155,5 +155,34 @@ describe('failure messages', () => {
     await logged;
     await page.getByRole('alert').getByText('Failed to fetch override definitions', { exact: true }).waitFor();
     expect(await displayName.inputValue()).toBe('Half typed');
+  });
+
+  it('says nothing of saved configurations, assets or favourites whose list failed to load', async () => {
+    const user = await createUser('user');
+    const token = await apiToken(user);
+    const workflowId = await workflowIdByName(token, 'Image to Image');
+    const body = { workflow_id: workflowId, config_name: 'Kept look', parameter_values: {} };
+    await call('/configurations', { method: 'POST', token, body: JSON.stringify(body) });
+    await call(`/workflows/${workflowId}/favorite`, { method: 'POST', token });
+    const page = await openPage();
+    await page.route(
+      (url) =>
+        url.pathname === '/api/assets' ||
+        url.pathname === `/api/workflows/${workflowId}/configurations` ||
+        (url.pathname === '/api/workflows' && url.searchParams.get('favorites') === 'true'),
+      (route) => route.fulfill({ status: 500, body: '' }),
+    );
+    const logged = (what: string) =>
+      page.waitForEvent('console', (message) => message.text().includes(`${what} request failed`));
+    const failures = Promise.all([logged('assets'), logged('configurations'), logged('workflows')]);
+    await signIn(page, user);
+    await page.goto(appUrl(`/?workflow=${workflowId}`));
+    await failures;
+
+    await page.getByRole('button', { name: 'Upload image' }).waitFor();
+    for (const claim of ['No saved configurations yet.', 'No assets available.', /^Star a workflow/]) {
+      expect(await page.getByText(claim).count()).toBe(0);
+    }
+    expect(await page.getByRole('alert').count()).toBe(0);
   });
 });

@@ -19,7 +19,9 @@ export function SavedConfigurations({
   workflowId: number;
   onApply: (configuration: Configuration) => void;
 }) {
-  const { data, isPending } = useConfigurations(workflowId);
+  const { data, isPending, isError } = useConfigurations(workflowId);
+  // a failed read is only logged (SPEC section 8): it is not 'none saved' of saved ones
+  const unread = isError && !data;
   const [appliedId, setAppliedId] = useState<number | null>(null);
   const confirm = useConfirmedDelete<Configuration>();
   const { subject } = confirm;
@@ -38,7 +40,7 @@ export function SavedConfigurations({
     <Box ref={rootRef} tabIndex={-1} outline="none">
       {isPending ? (
         <Spinner size="sm" color="purple.solid" />
-      ) : !data?.length ? (
+      ) : unread ? null : !data?.length ? (
         <Text textStyle="sm" color="fg.muted">
           No saved configurations yet.
         </Text>

@@ -25,13 +25,14 @@ export function AssetField({
   field: AssetParamField;
   value: string;
   error?: string;
-  assets: readonly Asset[];
+  /** undefined when the list could not be read: a failure only logged (SPEC section 8) */
+  assets: readonly Asset[] | undefined;
   loading: boolean;
   onChange: (value: string) => void;
 }) {
   const id = parameterInputId(field.name);
   const labelId = `${id}-label`;
-  const offered = field.assetType ? assets.filter((asset) => asset.type === field.assetType) : assets;
+  const offered = (assets ?? []).filter((asset) => !field.assetType || asset.type === field.assetType);
   const upload = useUploadAsset();
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -82,7 +83,7 @@ export function AssetField({
       </HStack>
       {loading ? (
         <Spinner size="sm" color="purple.solid" />
-      ) : offered.length === 0 ? (
+      ) : assets === undefined ? null : offered.length === 0 ? (
         <Text textStyle="sm" color="fg.muted">
           No assets available.
         </Text>

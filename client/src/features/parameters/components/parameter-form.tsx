@@ -14,6 +14,7 @@ export interface ParameterFormProps {
   values: FormValues;
   errors: FormErrors;
   onChange: (name: string, value: FormValue) => void;
+  /** Left out while not read, or when reading them failed (only logged): nothing is said of them then. */
   assets?: readonly Asset[];
   assetsLoading?: boolean;
 }
@@ -33,14 +34,7 @@ function groupFields(fields: readonly ParamField[]): ParamField[][] {
 }
 
 /** The one parameter form of the Generate dashboard and both workflow screens. */
-export function ParameterForm({
-  fields,
-  values,
-  errors,
-  onChange,
-  assets = [],
-  assetsLoading = false,
-}: ParameterFormProps) {
+export function ParameterForm({ fields, values, errors, onChange, assets, assetsLoading = false }: ParameterFormProps) {
   if (fields.length === 0) {
     return <Text color="fg.muted">This workflow has no adjustable parameters.</Text>;
   }
