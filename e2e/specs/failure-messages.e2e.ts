@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { apiToken, call, workflowIdByName } from '../support/api.js';
+import { apiToken, call, jobRequest, submitJob, workflowIdByName } from '../support/api.js';
 import { appUrl, pagesOfOneBrowser, signIn } from '../support/browser.js';
 import { createUser } from '../support/users.js';
 
@@ -183,6 +183,23 @@ describe('failure messages', () => {
     for (const claim of ['No saved configurations yet.', 'No assets available.', /^Star a workflow/]) {
       expect(await page.getByText(claim).count()).toBe(0);
     }
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+
+  it("says nothing of Recent Jobs whose list failed to load, not 'No jobs found'", async () => {
+    const user = await createUser('user');
+    const token = await apiToken(user);
+    await submitJob(token, jobRequest(await workflowIdByName(token, 'Text to Image'), 'Kept job', 1));
+    const page = await openPage();
+    await page.route(
+      (url) => url.pathname === '/api/jobs' && url.searchParams.get('limit') === '5',
+      (route) => route.fulfill({ status: 500, body: '' }),
+    );
+    const failed = page.waitForEvent('console', (message) => message.text().includes('jobs request failed'));
+    await signIn(page, user);
+    await failed;
+    await page.getByText('Recent Jobs', { exact: true }).waitFor();
+    expect(await page.getByText('No jobs found').count()).toBe(0);
     expect(await page.getByRole('alert').count()).toBe(0);
   });
 });
