@@ -202,4 +202,19 @@ describe('failure messages', () => {
     expect(await page.getByText('No jobs found').count()).toBe(0);
     expect(await page.getByRole('alert').count()).toBe(0);
   });
+
+  it("opens the Generate dashboard's workflow dropdown without 'No results found' when its list failed to load", async () => {
+    const user = await createUser('user');
+    const page = await openPage();
+    await page.route(
+      (url) => url.pathname === '/api/workflows' && !url.searchParams.has('favorites'),
+      (route) => route.fulfill({ status: 500, body: '' }),
+    );
+    const failed = page.waitForEvent('console', (message) => message.text().includes('workflows request failed'));
+    await signIn(page, user);
+    await failed;
+    await page.getByRole('combobox', { name: 'Workflow' }).click();
+    await page.getByRole('listbox').waitFor({ state: 'attached' });
+    expect(await page.getByText('No results found').count()).toBe(0);
+  });
 });

@@ -20,7 +20,10 @@ export function WorkflowPicker({
   selectedId: number | null;
   onSelect: (id: number) => void;
 }) {
-  const { data: workflows = [] } = useWorkflows();
+  const { data, isError } = useWorkflows();
+  const workflows = useMemo(() => data ?? [], [data]);
+  // a failed read is only logged (SPEC section 8): 'No results found' would answer a search never typed
+  const unread = isError && !data;
   const inputRef = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
   /** null while not searching: the box then shows the chosen workflow's name. */
@@ -76,7 +79,7 @@ export function WorkflowPicker({
       <Portal>
         <Combobox.Positioner>
           <Combobox.Content maxH="20rem">
-            <Combobox.Empty>{MESSAGES.noResultsFound}</Combobox.Empty>
+            {!unread && <Combobox.Empty>{MESSAGES.noResultsFound}</Combobox.Empty>}
             {collection.items.map((workflow) => (
               <Combobox.Item key={workflow.id} item={workflow}>
                 <Stack gap={0} minW={0}>
