@@ -80,4 +80,23 @@ describe('login screen', () => {
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
   });
+
+  it('keeps the focus on Sign in while signing in (a disabled button dropped it to the page) and sends one login', async () => {
+    const user = userEvent.setup();
+    fetchSpy.mockImplementationOnce(() => new Promise<Response>(() => {}));
+    renderApp('/');
+    await user.type(screen.getByLabelText('Username'), 'marie');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    screen.getByRole('button', { name: 'Sign in' }).focus();
+    await user.keyboard('{Enter}');
+    const busy = await screen.findByRole('button', { name: 'Signing in...' });
+    expect(busy).toHaveFocus();
+    expect(busy).not.toBeDisabled();
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    // a second Enter, a click, or Enter in the password field sends nothing more
+    await user.keyboard('{Enter}');
+    await user.click(busy);
+    await user.type(screen.getByLabelText('Password'), '{Enter}');
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,6 +1,7 @@
-import { Alert, Button, Field, Input, Stack } from '@chakra-ui/react';
+import { Alert, Field, Input, Stack } from '@chakra-ui/react';
 import { MESSAGES, loginRequestSchema } from '@atelier/shared';
 import { useState, type FormEvent } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { errorText } from '../../../lib/api-error';
 import { useSignIn } from '../hooks/use-sign-in';
 
@@ -13,6 +14,8 @@ export function LoginForm() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // one sign-in at a time: Enter in a field while 'Signing in...' must not send a second one
+    if (isPending) return;
     const parsed = loginRequestSchema.safeParse({ username, password });
     if (!parsed.success) {
       reset();
@@ -56,9 +59,9 @@ export function LoginForm() {
             <Alert.Title>{message}</Alert.Title>
           </Alert.Root>
         )}
-        <Button type="submit" colorPalette="purple" size="lg" loading={isPending} loadingText="Signing in...">
+        <BusyButton type="submit" colorPalette="purple" size="lg" loading={isPending} loadingText="Signing in...">
           Sign in
-        </Button>
+        </BusyButton>
       </Stack>
     </form>
   );
