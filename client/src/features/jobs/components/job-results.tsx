@@ -1,6 +1,7 @@
-import { Button, Center, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Center, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { MESSAGES } from '@atelier/shared';
 import { useEffect, useRef } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { errorText } from '../../../lib/api-error';
 import { formatCount } from '../../../lib/format';
 import { useJobResults } from '../api/get-job-results';
@@ -19,6 +20,22 @@ export function JobResults({ jobId, running }: { jobId: number; running: boolean
   }, [running, refetch]);
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
   const total = results.data?.pages[0]?.total ?? 0;
+  const grid = useRef<HTMLDivElement>(null);
+  // Load more on the last page takes its own button away: the focus then goes to the first result
+  // it loaded (the count before it is kept here), not back to the page's start.
+  const loadedBefore = useRef<number | null>(null);
+  const { isFetchingNextPage, hasNextPage } = results;
+  useEffect(() => {
+    const index = loadedBefore.current;
+    if (index === null || isFetchingNextPage) return;
+    loadedBefore.current = null;
+    // with more to load (or a failed load), Load more is still there and keeps the focus
+    if (!hasNextPage) grid.current?.children[index]?.querySelector<HTMLElement>('a, video')?.focus();
+  }, [isFetchingNextPage, hasNextPage]);
+  const loadMore = (event: { currentTarget: HTMLElement }) => {
+    loadedBefore.current = event.currentTarget === document.activeElement ? items.length : null;
+    void results.fetchNextPage();
+  };
 
   if (results.isPending) {
     return (
@@ -39,16 +56,16 @@ export function JobResults({ jobId, running }: { jobId: number; running: boolean
   }
   return (
     <Stack gap={4}>
-      <SimpleGrid columns={{ base: 2, sm: 3, md: 4, xl: 5 }} gap={3} role="group" aria-label="Results">
+      <SimpleGrid ref={grid} columns={{ base: 2, sm: 3, md: 4, xl: 5 }} gap={3} role="group" aria-label="Results">
         {items.map((item) => (
           <ResultTile key={item.id} item={item} />
         ))}
       </SimpleGrid>
-      {results.hasNextPage && (
+      {hasNextPage && (
         <Center>
-          <Button variant="outline" onClick={() => void results.fetchNextPage()} loading={results.isFetchingNextPage}>
+          <BusyButton variant="outline" onClick={loadMore} loading={isFetchingNextPage}>
             Load more ({formatCount(items.length)} of {formatCount(total)})
-          </Button>
+          </BusyButton>
         </Center>
       )}
     </Stack>
