@@ -22,7 +22,8 @@ export function SlugWorkflowEditPage() {
   const workflow = useWorkflow(id);
   const update = useUpdateSlugWorkflow();
   const [message, setMessage] = useState<FormMessageValue | null>(null);
-  // Bumped after a save so the form starts again from the saved links, ids included.
+  // Bumped after a save so the form starts again from the saved links, ids included (in place, not
+  // remounted: a new key would drop the keyboard focus of Save Changes to the page).
   const [version, setVersion] = useState(0);
 
   const submit = (form: SlugForm) => {
@@ -70,11 +71,12 @@ export function SlugWorkflowEditPage() {
       </PageHeader>
       {workflow.data ? (
         <SlugWorkflowForm
-          key={`${workflow.data.id}-${version}`}
+          key={workflow.data.id}
           initial={formFromWorkflow(workflow.data)}
           mode="edit"
           pending={update.isPending}
           message={message}
+          savedVersion={version}
           onSubmit={submit}
         />
       ) : (

@@ -1,7 +1,7 @@
 import { MESSAGES, type OverrideDefinition, type Workflow } from '@atelier/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp, testUser } from '../../../test/render-app';
 import { workflowQueryOptions } from '../../workflows/api/get-workflow';
 import { overrideDefinitionsQueryOptions } from '../api/override-definitions';
@@ -282,5 +282,46 @@ describe('slug workflow editor', () => {
     ).toEqual(['No default', 'true', 'false']);
     await user.selectOptions(select, 'true');
     expect(select).toHaveValue('true');
+  });
+});
+
+describe('slug workflow editor, from the keyboard', () => {
+  it('keeps the focus on Save Changes while saving and after, and starts again from what was saved', async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => {};
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    try {
+      const { queryClient } = renderApp('/admin/workflow/5/slug', { user: testUser('admin') });
+      act(() => {
+        queryClient.setQueryData(workflowQueryOptions(5).queryKey, slugWorkflow);
+      });
+      const name = await screen.findByLabelText(/Workflow name/);
+      await user.clear(name);
+      await user.type(name, '  Loop edited  ');
+      const save = screen.getByRole('button', { name: 'Save Changes' });
+      save.focus();
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(save).toHaveAttribute('aria-busy', 'true'));
+      expect(save).toHaveFocus();
+      expect(save).not.toBeDisabled();
+      // a second Enter, or Enter in a field, sends nothing more
+      await user.keyboard('{Enter}');
+      await user.type(name, '{Enter}');
+      save.focus();
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+
+      const saved = { ...slugWorkflow, name: 'Loop edited', updated_at: '2026-01-02T00:00:00.000Z' };
+      act(() => {
+        queryClient.setQueryData(workflowQueryOptions(5).queryKey, saved);
+      });
+      answer(Response.json(saved));
+      expect(await screen.findByText('Workflow updated successfully!')).toBeInTheDocument();
+      expect(screen.getByLabelText(/Workflow name/)).toHaveValue('Loop edited');
+      expect(screen.getByRole('button', { name: 'Save Changes' })).toHaveFocus();
+    } finally {
+      fetchSpy.mockRestore();
+    }
   });
 });

@@ -1,8 +1,10 @@
 import { Button, Field, HStack, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { MESSAGES, WORKFLOW_CATEGORIES, normalizeTags, type OverrideDefinition } from '@atelier/shared';
 import { useState, type FormEvent } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { SectionCard } from '../../../components/section-card';
+import { useResetOnChange } from '../../../lib/use-reset-on-change';
 import { useBaseWorkflow, useBaseWorkflows } from '../api/base-workflows';
 import { useMissingSlugs } from '../api/slug-workflows';
 import { itemFromDefinition, moveItem, slugFormProblem, type SlugForm } from '../utils/slug-form';
@@ -18,16 +20,24 @@ export function SlugWorkflowForm({
   mode,
   pending,
   message,
+  savedVersion,
   onSubmit,
 }: {
   initial: SlugForm;
   mode: 'create' | 'edit';
   pending: boolean;
   message: FormMessageValue | null;
+  /** Bumped after a save: the form starts again from `initial` (the saved links, ids included). */
+  savedVersion?: number;
   onSubmit: (form: SlugForm) => void;
 }) {
   const [form, setForm] = useState(initial);
   const [problem, setProblem] = useState<string | null>(null);
+  // reset in place rather than remounted, so the focus stays on Save Changes (or the field) in hand
+  useResetOnChange(savedVersion, () => {
+    setForm(initial);
+    setProblem(null);
+  });
   const [picking, setPicking] = useState(false);
   const missing = useMissingSlugs().data ?? [];
   const baseFile = `${form.workflow_slug.trim()}.json`;
@@ -48,6 +58,8 @@ export function SlugWorkflowForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // one save at a time: Enter in a field while saving must not send a second one
+    if (pending) return;
     const found = slugFormProblem(form);
     setProblem(found);
     if (!found) onSubmit(form);
@@ -99,9 +111,9 @@ export function SlugWorkflowForm({
         </SectionCard>
         <FormMessage message={problem ? { status: 'error', text: problem } : message} />
         <HStack justify="flex-end">
-          <Button type="submit" colorPalette="purple" loading={pending}>
+          <BusyButton type="submit" colorPalette="purple" loading={pending}>
             {mode === 'create' ? 'Create Workflow' : 'Save Changes'}
-          </Button>
+          </BusyButton>
         </HStack>
         <AddOverrideDialog
           open={picking}
