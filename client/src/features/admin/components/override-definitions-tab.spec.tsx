@@ -1,7 +1,7 @@
 import type { OverrideDefinition } from '@atelier/shared';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp, testUser } from '../../../test/render-app';
 import { missingKeysQueryOptions, overrideDefinitionsQueryOptions } from '../api/override-definitions';
 
@@ -76,5 +76,69 @@ describe('override definitions table', () => {
     expect(keysInOrder()).toEqual(['override_cfg', 'override_prompt', 'override_steps']);
     await user.click(within(header('Data Type')).getByRole('button'));
     expect(keysInOrder()).toEqual(['override_cfg', 'override_steps', 'override_prompt']);
+  });
+});
+
+/** The tab with `definitions` already loaded, as the server would have answered. */
+function renderTab() {
+  const rendered = renderApp('/admin?tab=override-definitions', { user: testUser('admin') });
+  act(() => {
+    rendered.queryClient.setQueryData(overrideDefinitionsQueryOptions().queryKey, definitions);
+    rendered.queryClient.setQueryData(missingKeysQueryOptions().queryKey, {});
+  });
+  return rendered;
+}
+
+describe('override definitions table, from the keyboard', () => {
+  it("keeps the focus on a row's Save while saving, then gives it to the saved row's Delete", async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => {};
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    try {
+      const { queryClient } = renderTab();
+      await user.click(await screen.findByRole('button', { name: 'Add New Override' }));
+      await user.click(screen.getByRole('button', { name: /^Key of new override/ }));
+      await user.keyboard('override_seed{Enter}');
+      await user.click(screen.getByRole('button', { name: /^Display Name of override_seed/ }));
+      await user.keyboard('Seed{Enter}');
+
+      const save = screen.getByRole('button', { name: 'Save' });
+      save.focus();
+      await user.keyboard('{Enter}');
+      await vi.waitFor(() => expect(save).toHaveAttribute('aria-busy', 'true'));
+      expect(save).toHaveFocus();
+      expect(save).not.toBeDisabled();
+      await user.keyboard('{Enter}');
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+
+      const created = definition(9, 'override_seed', { display_name: 'Seed' });
+      // the list as the refetch after the save brings it
+      act(() => {
+        queryClient.setQueryData(overrideDefinitionsQueryOptions().queryKey, [...definitions, created]);
+      });
+      answer(Response.json(created, { status: 201 }));
+      expect(await screen.findByText('Override definition created successfully!')).toBeInTheDocument();
+      await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Delete override_seed' })).toHaveFocus());
+    } finally {
+      fetchSpy.mockRestore();
+    }
+  });
+
+  it("gives the focus to Add New Override after a new row's Cancel, and to the row's Delete after Discard", async () => {
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Add New Override' }));
+    screen.getByRole('button', { name: 'Cancel' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Add New Override' })).toHaveFocus();
+
+    // rules that do not parse leave an unsaved edit, with Save and Discard
+    await user.click(screen.getByRole('button', { name: /^Validation Rules of override_steps/ }));
+    await user.keyboard('{End}x{Enter}');
+    screen.getByRole('button', { name: 'Discard' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Delete override_steps' })).toHaveFocus();
   });
 });

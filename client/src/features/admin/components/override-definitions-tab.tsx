@@ -1,6 +1,7 @@
 import { Badge, Button, HStack, Stack, Table, chakra } from '@chakra-ui/react';
 import { OVERRIDE_DATA_TYPES, overrideDefinitionInputSchema, type OverrideDefinitionInput } from '@atelier/shared';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { useConfirmedDelete } from '../../../components/use-confirmed-delete';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { ApiError, errorText } from '../../../lib/api-error';
@@ -81,6 +82,19 @@ export function OverrideDefinitionsTab() {
   const deleting = confirm.subject;
   // once deleted, the tab keeps the focus: the row's button is gone
   const rootRef = useRef<HTMLDivElement>(null);
+  // A row action that takes its own button away (a save, Cancel, Discard) names where the focus
+  // goes instead, found once it is rendered: else the next Tab would start from the page's start.
+  const focusNext = useRef<(() => HTMLElement | null | undefined) | null>(null);
+  useEffect(() => {
+    const target = focusNext.current?.();
+    if (!target) return;
+    focusNext.current = null;
+    target.focus();
+  });
+  const focusLater = (selector: string) => {
+    focusNext.current = () => rootRef.current?.querySelector<HTMLElement>(selector);
+  };
+  const focusDeleteOf = (id: number) => focusLater(`[data-row-key="saved-${id}"] [data-row-delete]`);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
   const saved = sortRows((definitions.data ?? []).map(rowFromDefinition), sort.column, sort.ascending).map(
     (row) => (row.id !== null && edits[row.id]) || row,
@@ -90,14 +104,16 @@ export function OverrideDefinitionsTab() {
     setEdits((all) => Object.fromEntries(Object.entries(all).filter(([key]) => Number(key) !== id)));
   const rows = [...saved, ...drafts];
 
-  const persist = (row: DefinitionRow) => {
+  /** `fromRowAction`: saved by the row's Save, which the saved row replaces with its Delete. */
+  const persist = (row: DefinitionRow, fromRowAction = false) => {
     const read = readRow(row);
     if ('problem' in read) return setMessage({ status: 'error', text: read.problem });
     setMessage(null);
     save.mutate(
       { ...read.body, ...(row.id === null ? {} : { id: row.id }) },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
+          if (fromRowAction) focusDeleteOf(saved.id);
           if (row.id === null) setDrafts((all) => all.filter((d) => d.rowKey !== row.rowKey));
           else dropEdit(row.id);
           setMessage({
@@ -126,10 +142,15 @@ export function OverrideDefinitionsTab() {
     setMessage({ status: 'error', text: problem });
   };
 
+  const dropDraft = (row: DefinitionRow) => {
+    focusLater('[data-add-override]');
+    setDrafts((all) => all.filter((d) => d.rowKey !== row.rowKey));
+  };
+
   const saveDraft = (row: DefinitionRow) => {
     // SPEC section 5: a new row with an empty key is discarded on save.
-    if (!row.override_key.trim()) return setDrafts((all) => all.filter((d) => d.rowKey !== row.rowKey));
-    persist(row);
+    if (!row.override_key.trim()) return dropDraft(row);
+    persist(row, true);
   };
 
   // a missing key picked twice is one row: the second would only fail as a duplicate on save
@@ -196,6 +217,7 @@ export function OverrideDefinitionsTab() {
               {rows.map((row) => (
                 <Table.Row
                   key={row.rowKey}
+                  data-row-key={row.rowKey}
                   bg={row.id === null ? 'purple.subtle' : edits[row.id] ? 'orange.subtle' : undefined}
                 >
                   <Table.Cell>
@@ -235,14 +257,15 @@ export function OverrideDefinitionsTab() {
                         pending={save.isPending}
                         onSave={() => saveDraft(row)}
                         dropLabel="Cancel"
-                        onDrop={() => setDrafts((all) => all.filter((d) => d.rowKey !== row.rowKey))}
+                        onDrop={() => dropDraft(row)}
                       />
                     ) : edits[row.id] ? (
                       <RowSaveActions
                         pending={save.isPending}
-                        onSave={() => persist(row)}
+                        onSave={() => persist(row, true)}
                         dropLabel="Discard"
                         onDrop={() => {
+                          focusDeleteOf(row.id!);
                           dropEdit(row.id!);
                           setMessage(null);
                         }}
@@ -251,6 +274,7 @@ export function OverrideDefinitionsTab() {
                       <RowAction
                         danger
                         aria-label={`Delete ${row.override_key}`}
+                        data-row-delete=""
                         onClick={() => {
                           remove.reset();
                           confirm.ask(row);
@@ -265,7 +289,7 @@ export function OverrideDefinitionsTab() {
             </Table.Body>
           </Table.Root>
         </Table.ScrollArea>
-        <Button alignSelf="flex-start" variant="outline" bg="bg" onClick={() => addRow()}>
+        <Button alignSelf="flex-start" variant="outline" bg="bg" data-add-override="" onClick={() => addRow()}>
           Add New Override
         </Button>
       </AdminListState>
@@ -297,9 +321,9 @@ function RowSaveActions({
 }) {
   return (
     <HStack justify="flex-end" gap={2}>
-      <Button size="xs" colorPalette="purple" loading={pending} onClick={onSave}>
+      <BusyButton size="xs" colorPalette="purple" loading={pending} onClick={onSave}>
         Save
-      </Button>
+      </BusyButton>
       <Button size="xs" variant="outline" onClick={onDrop}>
         {dropLabel}
       </Button>
