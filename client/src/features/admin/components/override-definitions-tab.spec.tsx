@@ -141,4 +141,19 @@ describe('override definitions table, from the keyboard', () => {
     await user.keyboard('{Enter}');
     expect(screen.getByRole('button', { name: 'Delete override_steps' })).toHaveFocus();
   });
+
+  it("gives the focus to the new row's key after Add New Override, ready to edit", async () => {
+    const user = userEvent.setup();
+    renderTab();
+    (await screen.findByRole('button', { name: 'Add New Override' })).focus();
+    await user.keyboard('{Enter}');
+    const key = screen.getByRole('button', { name: 'Key of new override: —' });
+    expect(key).toHaveFocus();
+    await user.keyboard('{Enter}override_seed{Enter}');
+    expect(screen.getByRole('button', { name: 'Key of override_seed: override_seed' })).toHaveFocus();
+    // a second new row: the focus goes to its key, not the first one's
+    screen.getByRole('button', { name: 'Add New Override' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Key of new override: —' })).toHaveFocus();
+  });
 });

@@ -157,6 +157,13 @@ export function OverrideDefinitionsTab() {
   const addRow = (key?: string) =>
     setDrafts((all) => (key && all.some((d) => d.override_key === key) ? all : [...all, newRow(key)]));
 
+  // Add New Override: the focus goes on to the new row's first cell (its key), ready to edit
+  const addEmptyRow = () => {
+    const row = newRow();
+    focusLater(`[data-row-key="${row.rowKey}"] button`);
+    setDrafts((all) => [...all, row]);
+  };
+
   const toggleSort = (column: SortColumn) =>
     setSort((s) => ({ column, ascending: s.column === column ? !s.ascending : true }));
 
@@ -289,7 +296,7 @@ export function OverrideDefinitionsTab() {
             </Table.Body>
           </Table.Root>
         </Table.ScrollArea>
-        <Button alignSelf="flex-start" variant="outline" bg="bg" data-add-override="" onClick={() => addRow()}>
+        <Button alignSelf="flex-start" variant="outline" bg="bg" data-add-override="" onClick={addEmptyRow}>
           Add New Override
         </Button>
       </AdminListState>
