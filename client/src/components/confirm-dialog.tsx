@@ -1,5 +1,6 @@
 import { Alert, Button, Dialog, Portal, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { BusyButton } from './busy-button';
 
 /** Asks before a destructive action; `children` says what will be lost. */
 export function ConfirmDialog({
@@ -54,9 +55,9 @@ export function ConfirmDialog({
               <Button variant="outline" onClick={onClose}>
                 Cancel
               </Button>
-              <Button colorPalette="red" loading={pending} onClick={onConfirm}>
+              <BusyButton colorPalette="red" loading={pending} onClick={onConfirm}>
                 {confirmLabel}
-              </Button>
+              </BusyButton>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -13,6 +13,7 @@ import {
 } from '@chakra-ui/react';
 import { MESSAGES } from '@atelier/shared';
 import { Suspense, lazy, useEffect, useState } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { errorText } from '../../../lib/api-error';
 import { ADMIN_MESSAGES } from '../admin-messages';
@@ -81,7 +82,8 @@ export function BaseWorkflowEditorDialog({
   };
 
   const submit = () => {
-    if (!ready) return;
+    // one save at a time: Enter in the name field while saving must not send a second one
+    if (!ready || save.isPending) return;
     if (!name.trim()) return setMessage({ status: 'error', text: MESSAGES.workflowNameRequired });
     const problem = jsonProblem(content);
     if (problem) return setMessage({ status: 'error', text: `Invalid JSON: ${problem}` });
@@ -167,9 +169,9 @@ export function BaseWorkflowEditorDialog({
               <Button variant="outline" onClick={onClose}>
                 Cancel
               </Button>
-              <Button colorPalette="purple" loading={save.isPending} disabled={!ready} onClick={submit}>
+              <BusyButton colorPalette="purple" loading={save.isPending} disabled={!ready} onClick={submit}>
                 {filename ? 'Save Changes' : 'Create Workflow'}
-              </Button>
+              </BusyButton>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
               <CloseButton size="sm" />

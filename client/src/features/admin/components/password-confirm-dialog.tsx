@@ -1,6 +1,7 @@
 import { Alert, Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { MESSAGES } from '@atelier/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 
 /**
  * Deleting a base workflow or an override definition asks for the acting admin's own password
@@ -93,9 +94,9 @@ export function PasswordConfirmDialog({
                 <Button variant="outline" onClick={onClose}>
                   Cancel
                 </Button>
-                <Button type="submit" colorPalette="red" loading={pending}>
+                <BusyButton type="submit" colorPalette="red" loading={pending}>
                   Delete
-                </Button>
+                </BusyButton>
               </Dialog.Footer>
             </form>
           </Dialog.Content>

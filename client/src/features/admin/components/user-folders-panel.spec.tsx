@@ -50,4 +50,23 @@ describe('UserFoldersPanel, from the keyboard', () => {
       fetchSpy.mockRestore();
     }
   });
+
+  it('keeps the focus on Confirm Delete while the folder is deleted, and sends one delete', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>(() => {}));
+    try {
+      renderPanel();
+      await user.click(screen.getByRole('button', { name: 'Delete folder Drafts' }));
+      const confirm = screen.getByRole('button', { name: 'Confirm Delete' });
+      confirm.focus();
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(confirm).toHaveAttribute('aria-busy', 'true'));
+      expect(confirm).toHaveFocus();
+      expect(confirm).not.toBeDisabled();
+      await user.keyboard('{Enter}');
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+    } finally {
+      fetchSpy.mockRestore();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { DEFAULT_FOLDER_COLOR, MESSAGES, type Folder } from '@atelier/shared';
 import { useRef, useState, type FormEvent } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { errorText } from '../../../lib/api-error';
 import { ADMIN_MESSAGES } from '../admin-messages';
@@ -69,9 +70,9 @@ export function UserFoldersPanel({ userId }: { userId: number }) {
             <Field.Label>Colour</Field.Label>
             <Input type="color" p={1} value={color} onChange={(e) => setColor(e.target.value)} />
           </Field.Root>
-          <Button type="submit" colorPalette="purple" loading={save.isPending}>
+          <BusyButton type="submit" colorPalette="purple" loading={save.isPending}>
             {editing ? 'Save Folder' : 'Create Folder'}
-          </Button>
+          </BusyButton>
           {editing && (
             <Button variant="outline" onClick={() => reset(null)}>
               Cancel
@@ -125,14 +126,14 @@ export function UserFoldersPanel({ userId }: { userId: number }) {
                     <Text textStyle="sm" flex="1">
                       Delete {folder.name}? Its images will be unfoldered.
                     </Text>
-                    <Button
+                    <BusyButton
                       size="xs"
                       colorPalette="red"
                       loading={remove.isPending}
                       onClick={() => confirmDelete(folder)}
                     >
                       Confirm Delete
-                    </Button>
+                    </BusyButton>
                     <Button
                       size="xs"
                       variant="outline"

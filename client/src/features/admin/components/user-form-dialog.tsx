@@ -2,6 +2,7 @@ import { Button, Checkbox, Dialog, Field, Input, NativeSelect, Portal, Stack } f
 import { MESSAGES, ROLES, USER_MESSAGES, type AdminUser, type Role } from '@atelier/shared';
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { errorText } from '../../../lib/api-error';
 import { ADMIN_MESSAGES } from '../admin-messages';
@@ -142,9 +143,9 @@ export function UserFormDialog({
                 <Button variant="outline" onClick={onClose}>
                   Cancel
                 </Button>
-                <Button type="submit" colorPalette="purple" loading={save.isPending}>
+                <BusyButton type="submit" colorPalette="purple" loading={save.isPending}>
                   {user ? 'Save Changes' : 'Create User'}
-                </Button>
+                </BusyButton>
               </Dialog.Footer>
             </form>
           </Dialog.Content>

@@ -1,6 +1,7 @@
 import { Alert, Button, Field, Flex, HStack, Input, Stack } from '@chakra-ui/react';
 import { MESSAGES, type GalleryFolder } from '@atelier/shared';
 import { useState, type FormEvent } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { errorText } from '../../../lib/api-error';
 import { useCreateFolder, useUpdateFolder } from '../api/save-folder';
 import { normalizeHotkeyInput, suggestHotkey } from '../utils/folder-hotkeys';
@@ -99,9 +100,9 @@ export function FolderForm({ folders, editing, onDone }: FolderFormProps) {
               Cancel
             </Button>
           )}
-          <Button type="submit" size="sm" colorPalette="purple" loading={saving}>
+          <BusyButton type="submit" size="sm" colorPalette="purple" loading={saving}>
             {editing ? 'Save Folder' : 'Create Folder'}
-          </Button>
+          </BusyButton>
         </HStack>
       </Stack>
     </form>

@@ -1,6 +1,7 @@
 import { Alert, Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import type { Job } from '@atelier/shared';
 import { useState } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { errorText } from '../../../lib/api-error';
 import { useCancelJob } from '../api/cancel-job';
 
@@ -56,7 +57,7 @@ export function CancelJobDialog({
               <Dialog.ActionTrigger asChild>
                 <Button variant="outline">Keep running</Button>
               </Dialog.ActionTrigger>
-              <Button
+              <BusyButton
                 colorPalette="red"
                 loading={cancel.isPending}
                 onClick={() => {
@@ -65,7 +66,7 @@ export function CancelJobDialog({
                 }}
               >
                 Cancel job
-              </Button>
+              </BusyButton>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

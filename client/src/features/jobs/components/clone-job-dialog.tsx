@@ -2,6 +2,7 @@ import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, Stack } from 
 import { JOB_NAME_MAX_LENGTH, MESSAGES, cloneJobSchema, type Job } from '@atelier/shared';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { BusyButton } from '../../../components/busy-button';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-error';
 import { useSingleFlight } from '../../../lib/use-single-flight';
@@ -82,9 +83,9 @@ export function CloneJobDialog({ job }: { job: Pick<Job, 'id' | 'job_name'> }) {
                 <Dialog.ActionTrigger asChild>
                   <Button variant="outline">Close</Button>
                 </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="purple" loading={clone.isPending}>
+                <BusyButton type="submit" colorPalette="purple" loading={clone.isPending}>
                   Clone job
-                </Button>
+                </BusyButton>
               </Dialog.Footer>
               <Dialog.CloseTrigger asChild>
                 <CloseButton size="sm" />
