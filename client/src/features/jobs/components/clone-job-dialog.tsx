@@ -1,6 +1,6 @@
 import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
 import { JOB_NAME_MAX_LENGTH, MESSAGES, cloneJobSchema, type Job } from '@atelier/shared';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BusyButton } from '../../../components/busy-button';
 import { paths } from '../../../config/paths';
@@ -23,10 +23,14 @@ export function CloneJobDialog({ job }: { job: Pick<Job, 'id' | 'job_name'> }) {
   const clone = useCloneJob(job.id);
   const cloneOnce = useSingleFlight(clone);
   const navigate = useNavigate();
+  // the suggested name is selected as the dialog opens, so typing replaces it (a Tab back later
+  // leaves the caret where the browser puts it)
+  const selectSuggestion = useRef(false);
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
     if (!next) return;
+    selectSuggestion.current = true;
     setName(copyName(job.job_name));
     setNameError(null);
     clone.reset();
@@ -67,7 +71,16 @@ export function CloneJobDialog({ job }: { job: Pick<Job, 'id' | 'job_name'> }) {
                 <Stack gap={4}>
                   <Field.Root required invalid={nameError !== null}>
                     <Field.Label>New job name</Field.Label>
-                    <Input value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+                    <Input
+                      value={name}
+                      onChange={(e) => setName(e.target.value)}
+                      autoFocus
+                      onFocus={(event) => {
+                        if (!selectSuggestion.current) return;
+                        selectSuggestion.current = false;
+                        event.currentTarget.select();
+                      }}
+                    />
                     <Field.HelperText>Same workflow, parameters and batch size.</Field.HelperText>
                     {nameError && <Field.ErrorText>{nameError}</Field.ErrorText>}
                   </Field.Root>

@@ -1,7 +1,7 @@
 import { MESSAGES, type Workflow } from '@atelier/shared';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeJob } from '../../../test/job-factory';
 import { renderApp, testUser } from '../../../test/render-app';
 import { applyJobUpdated } from '../../live/api/server-events';
@@ -68,6 +68,21 @@ describe('job details page', () => {
     expect(suggested.value).toBe(`${'W'.repeat(193)} (copy)`);
     await userEvent.click(screen.getByRole('button', { name: 'Clone job' }));
     expect(screen.queryByText('Job name is at most 200 characters')).toBeNull();
+  });
+
+  it('opens Clone with the suggested name selected, so what is typed replaces it', async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderApp('/job/8', { user: testUser('user', 'marie') });
+    act(() => {
+      queryClient.setQueryData(jobQueryKeys.detail(8), makeJob({ id: 8, job_name: 'Quay', username: 'marie' }));
+    });
+    (await screen.findByRole('button', { name: 'Clone' })).focus();
+    await user.keyboard('{Enter}');
+    const name = (await screen.findByRole('textbox', { name: /New job name/ })) as HTMLInputElement;
+    await vi.waitFor(() => expect(name).toHaveFocus());
+    expect([name.selectionStart, name.selectionEnd]).toEqual([0, 'Quay (copy)'.length]);
+    await user.keyboard('Quay at night');
+    expect(name).toHaveValue('Quay at night');
   });
 
   it.each(['/job/abc', '/job/0', '/job/-3'])("answers 'Job not found' at %s without asking the server", (path) => {
