@@ -25,4 +25,19 @@ describe('Save configuration form', () => {
     expect(screen.getByLabelText('Configuration name')).toHaveValue('Night');
     expect(fetchSpy).not.toHaveBeenCalled();
   });
+
+  it('sends one save for Enter pressed twice in the name while the first is on its way', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>(() => {}));
+    try {
+      const user = userEvent.setup();
+      renderUi(<SaveConfigurationForm workflowId={3} getValues={() => ({})} buttonLabel="Save Config" />);
+      await user.type(screen.getByLabelText('Configuration name'), 'Night{Enter}{Enter}');
+      // the busy button (its spinner in place of the label) takes no click either
+      await user.click(screen.getByRole('button'));
+      expect(fetchSpy).toHaveBeenCalledTimes(1);
+      expect(screen.getByLabelText('Configuration name')).toHaveValue('Night');
+    } finally {
+      fetchSpy.mockRestore();
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { BusyButton } from '../../../components/busy-button';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { errorText, fieldErrors } from '../../../lib/api-error';
 import { useResetOnChange } from '../../../lib/use-reset-on-change';
+import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useSaveConfiguration } from '../api/save-configuration';
 
 const SAVED_TEXT = 'Configuration saved successfully!';
@@ -20,6 +21,8 @@ export function SaveConfigurationForm({
   buttonLabel: string;
 }) {
   const save = useSaveConfiguration();
+  // Enter in the name reaches onSave() however the button looks: one save at a time
+  const saveOnce = useSingleFlight(save);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
@@ -30,6 +33,7 @@ export function SaveConfigurationForm({
   });
 
   const onSave = () => {
+    if (saveOnce.busy()) return;
     setMessage(null);
     const request = saveConfigurationRequestSchema.safeParse({
       workflow_id: workflowId ?? undefined,
@@ -45,7 +49,7 @@ export function SaveConfigurationForm({
       return;
     }
     setNameError(null);
-    save.mutate(request.data, {
+    saveOnce.mutate(request.data, {
       onSuccess: () => {
         setName('');
         setMessage({ status: 'success', text: SAVED_TEXT });
