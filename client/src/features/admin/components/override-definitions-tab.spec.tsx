@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp, testUser } from '../../../test/render-app';
 import { missingKeysQueryOptions, overrideDefinitionsQueryOptions } from '../api/override-definitions';
+import { holdFetch } from '../../../test/held-fetch';
 
 const definition = (id: number, key: string, extra: Partial<OverrideDefinition>): OverrideDefinition => ({
   id,
@@ -92,10 +93,7 @@ function renderTab() {
 describe('override definitions table, from the keyboard', () => {
   it("keeps the focus on a row's Save while saving, then gives it to the saved row's Delete", async () => {
     const user = userEvent.setup();
-    let answer: (response: Response) => void = () => {};
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { spy: fetchSpy, answer } = holdFetch();
     try {
       const { queryClient } = renderTab();
       await user.click(await screen.findByRole('button', { name: 'Add New Override' }));

@@ -1,12 +1,13 @@
 import { MESSAGES, type OverrideDefinition, type Workflow } from '@atelier/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp, testUser } from '../../../test/render-app';
 import { workflowQueryOptions } from '../../workflows/api/get-workflow';
 import { overrideDefinitionsQueryOptions } from '../api/override-definitions';
 import { baseWorkflowQueryOptions, baseWorkflowsQueryOptions } from '../api/base-workflows';
 import { missingSlugsQueryOptions } from '../api/slug-workflows';
+import { holdFetch } from '../../../test/held-fetch';
 
 const definitions: OverrideDefinition[] = [
   {
@@ -288,10 +289,7 @@ describe('slug workflow editor', () => {
 describe('slug workflow editor, from the keyboard', () => {
   it('keeps the focus on Save Changes while saving and after, and starts again from what was saved', async () => {
     const user = userEvent.setup();
-    let answer: (response: Response) => void = () => {};
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { spy: fetchSpy, answer } = holdFetch();
     try {
       const { queryClient } = renderApp('/admin/workflow/5/slug', { user: testUser('admin') });
       act(() => {

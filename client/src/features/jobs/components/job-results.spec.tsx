@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeJob } from '../../../test/job-factory';
 import { renderApp, testUser } from '../../../test/render-app';
 import { jobQueryKeys } from '../api/job-query-keys';
+import { holdFetch } from '../../../test/held-fetch';
 
 const item = (index: number): JobResultItem => ({
   id: 1000 + index,
@@ -28,10 +29,7 @@ const page = (from: number, count: number): JobResults => ({
 describe('job results, from the keyboard', () => {
   it('keeps the focus on Load more while the page loads, then gives it to the first new result', async () => {
     const user = userEvent.setup();
-    let answer: (response: Response) => void = () => {};
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { spy: fetchSpy, answer } = holdFetch();
     try {
       const { queryClient } = renderApp('/job/5', { user: testUser('user', 'marie') });
       act(() => {
