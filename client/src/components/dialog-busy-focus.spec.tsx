@@ -11,6 +11,7 @@ import { CancelJobDialog } from '../features/jobs/components/cancel-job-dialog';
 import { CloneJobDialog } from '../features/jobs/components/clone-job-dialog';
 import { renderUi } from '../test/render-ui';
 import { ConfirmDialog } from './confirm-dialog';
+import { holdFetch } from '../test/held-fetch';
 
 /**
  * A dialog's submit button pressed with Enter keeps the focus while the request runs (Chakra's
@@ -21,7 +22,7 @@ describe('dialog submit buttons, from the keyboard', () => {
   let fetchSpy: MockInstance<typeof fetch>;
   beforeEach(() => {
     user = userEvent.setup();
-    fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>(() => {}));
+    fetchSpy = holdFetch().spy;
   });
   afterEach(() => fetchSpy.mockRestore());
 

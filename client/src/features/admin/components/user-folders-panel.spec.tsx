@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers';
 import { userFoldersQueryOptions } from '../api/user-folders';
 import { UserFoldersPanel } from './user-folders-panel';
+import { holdFetch } from '../../../test/held-fetch';
 
 const folder = (id: number, name: string): Folder => ({
   id,
@@ -53,7 +54,7 @@ describe('UserFoldersPanel, from the keyboard', () => {
 
   it('keeps the focus on Confirm Delete while the folder is deleted, and sends one delete', async () => {
     const user = userEvent.setup();
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>(() => {}));
+    const { spy: fetchSpy } = holdFetch();
     try {
       renderPanel();
       await user.click(screen.getByRole('button', { name: 'Delete folder Drafts' }));

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../../test/render-ui';
 import { SaveConfigurationForm } from './save-configuration-form';
+import { holdFetch } from '../../../test/held-fetch';
 
 describe('Save configuration form', () => {
   it("asks for a name and a workflow, and drops both messages once a workflow is chosen, keeping the name's field", async () => {
@@ -27,7 +28,7 @@ describe('Save configuration form', () => {
   });
 
   it('sends one save for Enter pressed twice in the name while the first is on its way', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>(() => {}));
+    const { spy: fetchSpy } = holdFetch();
     try {
       const user = userEvent.setup();
       renderUi(<SaveConfigurationForm workflowId={3} getValues={() => ({})} buttonLabel="Save Config" />);

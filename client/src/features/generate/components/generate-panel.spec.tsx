@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../../test/render-ui';
 import { GeneratePanel } from './generate-panel';
+import { holdFetch } from '../../../test/held-fetch';
 
 describe('Generate panel', () => {
   // Observed, not faked: every case here must be settled before anything is sent.
@@ -124,7 +125,7 @@ describe('Generate panel', () => {
 describe('Generate panel, from the keyboard', () => {
   it('keeps the focus on Generate while the job is sent (a disabled button dropped it to the page)', async () => {
     const user = userEvent.setup();
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>(() => {}));
+    const { spy: fetchSpy } = holdFetch();
     try {
       renderUi(<GeneratePanel workflowId={3} jobNameRequired={false} collectParameters={() => ({})} />);
       screen.getByRole('button', { name: 'Generate' }).focus();

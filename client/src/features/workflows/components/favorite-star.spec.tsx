@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../../test/render-ui';
 import { FavoriteStar } from './favorite-star';
+import { holdFetch } from '../../../test/held-fetch';
 
 describe('FavoriteStar', () => {
   it('keeps the focus while the server confirms the toggle, and sends one toggle at a time', async () => {
     const user = userEvent.setup();
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>(() => {}));
+    const { spy: fetchSpy } = holdFetch();
     try {
       renderUi(<FavoriteStar workflowId={4} isFavorite={false} />);
       const star = screen.getByRole('button', { name: 'Favorite' });
