@@ -3,7 +3,7 @@ import type { Page, Response } from 'playwright-core';
 import { describe, expect, inject, it, onTestFinished } from 'vitest';
 import { apiToken, call } from '../support/api.js';
 import { DESKTOP, PHONE, appUrl, pagesOfOneBrowser, signIn } from '../support/browser.js';
-import { capture } from '../support/screens.js';
+import { capture, textLines } from '../support/screens.js';
 import { createUser } from '../support/users.js';
 
 const openPage = pagesOfOneBrowser();
@@ -366,11 +366,7 @@ describe('admin area', () => {
     await admin.goto(appUrl('/admin?tab=users'));
     const email = admin.getByRole('cell', { name: people[1]!.email, exact: true });
     await email.waitFor();
-    const lines = await email.evaluate((cell) => {
-      const range = document.createRange();
-      range.selectNodeContents(cell);
-      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
-    });
+    const lines = await textLines(email);
     expect(lines).toBe(1);
   });
 
@@ -453,11 +449,7 @@ describe('admin area', () => {
       })
       .toBe(true);
     // one line: a name broken over two lines was cut off mid-word
-    const lines = await open.evaluate((el) => {
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
-    });
+    const lines = await textLines(open);
     expect(lines).toBe(1);
   });
 

@@ -18,7 +18,7 @@ import {
   uniqueName,
   viewButton,
 } from '../support/gallery-page.js';
-import { capture, cutOffElements, fitsViewport, withinViewportWidth } from '../support/screens.js';
+import { capture, cutOffElements, fitsViewport, textLines, withinViewportWidth } from '../support/screens.js';
 
 const openPage = pagesOfOneBrowser();
 
@@ -102,11 +102,7 @@ describe('gallery on a phone', () => {
 
     // the breadcrumb: 'Gallery' on one line beside a folder name that wraps
     const crumb = page.getByRole('button', { name: 'Gallery', exact: true });
-    const lines = await crumb.evaluate((el) => {
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
-    });
+    const lines = await textLines(crumb);
     expect(lines).toBe(1);
     expect(await cutOffElements(page)).toEqual([]);
 

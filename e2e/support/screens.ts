@@ -85,3 +85,12 @@ export async function withinViewportWidth(page: Page, locator: Locator): Promise
   const width = await page.evaluate(() => document.documentElement.clientWidth);
   return box !== null && box.x >= 0 && box.x + box.width <= width + 0.5;
 }
+
+/** How many lines an element's text is laid out on: a name broken mid-word shows as more than one. */
+export function textLines(element: Locator): Promise<number> {
+  return element.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+  });
+}
