@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { JobsCoreModule } from '../jobs/jobs-core.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { DeletedUserQueueRefresh } from './deleted-user-queue-refresh.js';
 import { QueueBroadcaster } from './queue-broadcaster.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { RealtimePublisher } from './realtime-publisher.js';
@@ -18,6 +19,7 @@ import { REALTIME_PUBLISHER } from './realtime-tokens.js';
       useFactory: (gateway: RealtimeGateway) => new RealtimePublisher({ to: (room) => gateway.server.to(room) }),
     },
     QueueBroadcaster,
+    DeletedUserQueueRefresh,
   ],
   exports: [REALTIME_PUBLISHER, QueueBroadcaster, RealtimeGateway],
 })

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 
-type RevocationListener = (userId: number) => void;
+/** Why the tokens stopped counting: a deleted account also took its jobs out of the shared queue. */
+export type RevocationReason = 'deleted' | 'password';
+
+type RevocationListener = (userId: number, reason: RevocationReason) => void;
 
 /**
  * Announces that a user's tokens stopped counting (account deleted, password changed). HTTP needs
@@ -16,7 +19,7 @@ export class SessionRevocations {
     return () => this.listeners.delete(listener);
   }
 
-  revoked(userId: number): void {
-    for (const listener of this.listeners) listener(userId);
+  revoked(userId: number, reason: RevocationReason): void {
+    for (const listener of this.listeners) listener(userId, reason);
   }
 }

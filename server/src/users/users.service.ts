@@ -70,7 +70,7 @@ export class UsersService {
       assertMayChangeRole(state, input.role);
     });
     if (!updated) throw new NotFoundError(USER_MESSAGES.userNotFound);
-    if (passwordHash) this.revocations.revoked(id);
+    if (passwordHash) this.revocations.revoked(id, 'password');
     return this.adminView(id);
   }
 
@@ -82,7 +82,7 @@ export class UsersService {
   async remove(actor: SessionUser, id: number): Promise<DeleteUserResponse> {
     const deleted = await this.deletion.deleteWithEverything(id, actor.id, assertMayDelete);
     if (!deleted) throw new NotFoundError(USER_MESSAGES.userNotFound);
-    this.revocations.revoked(id);
+    this.revocations.revoked(id, 'deleted');
     await this.mediaFiles.removeAll(deleted.mediaPaths);
     return { username: deleted.username, cascade_deleted: deleted.counts };
   }

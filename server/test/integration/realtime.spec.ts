@@ -52,6 +52,24 @@ describe('live events over Socket.IO', () => {
     a.close();
   });
 
+  it("takes a deleted user's jobs out of everyone's queue at once, not at the next poll", async () => {
+    const admin = await t.login(await t.createUser({ role: 'super_admin' }));
+    const carol = await t.createUser();
+    const a = await listen(t, alice);
+    const id = await submitJob(t, await t.login(carol), { workflow_id: workflowId, batch_size: 3 });
+    await waitFor('alice to see carol’s job queued', () =>
+      a.queue.some((q) => q.upcoming_jobs.some((j) => j.id === id)),
+    );
+    const seen = a.queue.length;
+    const res = await t.request('DELETE', `/api/admin/users/${carol.id}`, { token: admin });
+    expect(res.status).toBe(200);
+    await waitFor(
+      'alice to be sent the queue without carol’s job',
+      () => a.queue.length > seen && !a.queue.at(-1)!.upcoming_jobs.some((j) => j.id === id),
+    );
+    a.close();
+  });
+
   it('reaches a browser connected to another API process', async () => {
     const second = await startSecondApi(t);
     try {
