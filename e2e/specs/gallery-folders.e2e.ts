@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { apiToken, call } from '../support/api.js';
 import { WAIT, appUrl, pagesOfOneBrowser } from '../support/browser.js';
-import { createFolderViaApi, listGallery, ownerWithMedia, viewportScreenshot } from '../support/gallery.js';
-import { counts, openGallery, tiles, uniqueName, viewButton } from '../support/gallery-page.js';
+import {
+  createFolderViaApi,
+  galleryCount,
+  listGallery,
+  ownerWithMedia,
+  viewportScreenshot,
+} from '../support/gallery.js';
+import { counts, lightbox, openGallery, tiles, uniqueName, viewButton } from '../support/gallery-page.js';
 import { createUser } from '../support/users.js';
 
 const openPage = pagesOfOneBrowser();
@@ -178,6 +184,44 @@ describe('views kept true to the server', () => {
     await expect.poll(() => new URL(page.url()).searchParams.has('folder'), WAIT).toBe(false);
     await page.keyboard.press('Escape');
     await page.getByRole('heading', { name: 'Ungrouped Images (3)' }).waitFor();
+  });
+
+  it('moves by hotkey and by the bulk bar into a folder renamed elsewhere since the page read it', async () => {
+    const owner = await ownerWithMedia(uniqueName('Riverbed'), 3);
+    const folder = await createFolderViaApi(owner.token, { name: 'Stones', hotkey: 't' });
+    // another tab of the same user, or an admin, renames it
+    const rename = (name: string) =>
+      call(`/folders/${folder.id}`, { method: 'PUT', token: owner.token, body: JSON.stringify({ name }) });
+    const page = await openPage();
+    await openGallery(page, owner);
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(3);
+    await page
+      .getByRole('navigation', { name: 'Folders' })
+      .getByRole('button', { name: 'Open folder Stones' })
+      .waitFor();
+
+    await rename('Pebbles');
+    await viewButton(page, 0).click();
+    await lightbox(page).waitFor();
+    await page.keyboard.press('t');
+    await page.getByText('Moved to Pebbles').waitFor();
+    expect(await galleryCount(owner.token, { folder: 'Pebbles' })).toBe(1);
+    await page.keyboard.press('Escape');
+    await lightbox(page).waitFor({ state: 'detached' });
+
+    await rename('Gravel');
+    await viewButton(page, 0).click({ modifiers: ['Control'] });
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await bar.getByLabel('Folder').selectOption('T · Pebbles');
+    await bar.getByRole('button', { name: 'Move to folder' }).click();
+    await expect.poll(() => galleryCount(owner.token, { folder: 'Gravel' }), WAIT).toBe(2);
+
+    await rename('Sand');
+    await viewButton(page, 0).click({ modifiers: ['Control'] });
+    await page.keyboard.press('t');
+    await expect.poll(() => galleryCount(owner.token, { folder: 'Sand' }), WAIT).toBe(3);
+    await page.getByRole('heading', { name: 'Ungrouped Images (0)' }).waitFor();
+    await page.getByRole('navigation', { name: 'Folders' }).getByRole('button', { name: 'Open folder Sand' }).waitFor();
   });
 
   it('offers no Clear Filters when nothing is filtered, and sends /gallery/{not an id} to /', async () => {

@@ -1,7 +1,19 @@
-import { MAX_BULK_IDS, bulkResultSchema, galleryItemSchema, type GalleryItem } from '@atelier/shared';
+import {
+  MAX_BULK_IDS,
+  bulkResultSchema,
+  galleryItemSchema,
+  type GalleryFolder,
+  type GalleryItem,
+} from '@atelier/shared';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
 import { applyItemChanges, patchItems, refreshSummaries } from './gallery-cache';
+import { foldersQueryOptions } from './get-folders';
+import { galleryQueryKeys } from './gallery-query-keys';
+
+/** Where a move goes: one of the caller's folders, or null for out of any folder. */
+export type MoveTarget = Pick<GalleryFolder, 'id' | 'name'> | null;
 
 export function bulkArchive(ids: number[]) {
   return apiRequest('/gallery/bulk-archive', bulkResultSchema, { method: 'POST', body: { ids } });
@@ -25,6 +37,32 @@ export function archiveItem(id: number): Promise<GalleryItem> {
 
 export function moveItem(id: number, folderPath: string): Promise<GalleryItem> {
   return apiRequest(`/gallery/${id}/folder`, galleryItemSchema, { method: 'PUT', body: { folder_path: folderPath } });
+}
+
+/**
+ * A move names its folder, and the name this page read may be out of date: renamed in another tab
+ * or by an admin, the folder is refused as unknown (400). Its hotkey and menu entry still mean that
+ * folder, so it is looked up again by id and the move sent under its name now, and every view (its
+ * tile, the items' folder names) is read again. Answers the server's answer and the name used.
+ */
+async function sendToFolder<T>(
+  queryClient: QueryClient,
+  target: MoveTarget,
+  send: (folderPath: string) => Promise<T>,
+): Promise<{ answer: T; name: string }> {
+  const name = target?.name ?? '';
+  try {
+    return { answer: await send(name), name };
+  } catch (error) {
+    if (target === null || !(error instanceof ApiError) || error.status !== 400) throw error;
+    const folders = await queryClient.fetchQuery({ ...foldersQueryOptions(), staleTime: 0 });
+    const now = folders.find((folder) => folder.id === target.id);
+    if (!now || now.name === target.name) throw error;
+    const answer = await send(now.name);
+    // read after the move, so no view comes back from before it
+    void queryClient.invalidateQueries({ queryKey: galleryQueryKeys.all });
+    return { answer, name: now.name };
+  }
 }
 
 /**
@@ -64,21 +102,22 @@ export function useSetArchived() {
   });
 }
 
-/** Move many items into a folder (or out of theirs with ''), a request per MAX_BULK_IDS. */
+/** Move many items into a folder (or out of theirs with null), a request per MAX_BULK_IDS. */
 export function useMoveItems() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ids, folderPath }: { ids: number[]; folderPath: string }) =>
-      inBatches(
+    mutationFn: ({ ids, folder }: { ids: number[]; folder: MoveTarget }) => {
+      let target = folder;
+      return inBatches(
         queryClient,
         ids,
-        (batch) => bulkMove(batch, folderPath),
-        (batch) =>
-          patchItems(queryClient, batch, (item) => ({
-            ...item,
-            folder_path: folderPath === '' ? null : folderPath,
-          })),
-      ),
+        async (batch) => {
+          const { name } = await sendToFolder(queryClient, target, (folderPath) => bulkMove(batch, folderPath));
+          if (target) target = { ...target, name };
+        },
+        (batch) => patchItems(queryClient, batch, (item) => ({ ...item, folder_path: target?.name ?? null })),
+      );
+    },
   });
 }
 
@@ -94,7 +133,8 @@ export function useArchiveItem() {
 export function useMoveItem() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, folderPath }: { id: number; folderPath: string }) => moveItem(id, folderPath),
+    mutationFn: async ({ id, folder }: { id: number; folder: MoveTarget }) =>
+      (await sendToFolder(queryClient, folder, (folderPath) => moveItem(id, folderPath))).answer,
     onSuccess: (item) => applyItemChanges(queryClient, [item.id], () => item),
   });
 }

@@ -55,11 +55,13 @@ export function BulkActionBar({
     const ids = [...selection];
     setArchived.mutate({ ids, archived: false }, { onSuccess: () => onDone(ids) });
   };
+  // a folder renamed or deleted since it was chosen is no longer in the list: nothing to move to
+  const folder = target === UNGROUPED ? null : folders.find((f) => f.name === target);
   const moveTo = () => {
-    if (target === '') return;
+    if (folder === undefined) return;
     setArchived.reset();
     const ids = [...selection];
-    move.mutate({ ids, folderPath: target === UNGROUPED ? '' : target }, { onSuccess: () => onDone(ids) });
+    move.mutate({ ids, folder }, { onSuccess: () => onDone(ids) });
   };
 
   return (
@@ -94,7 +96,7 @@ export function BulkActionBar({
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <Button size="sm" variant="outline" onClick={moveTo} disabled={target === ''} loading={move.isPending}>
+          <Button size="sm" variant="outline" onClick={moveTo} disabled={folder === undefined} loading={move.isPending}>
             Move to folder
           </Button>
           {status === 'active' ? (

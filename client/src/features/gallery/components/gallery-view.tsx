@@ -81,7 +81,7 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
     else if (action.type === 'move') {
       const ids = [...selection];
       move.mutate(
-        { ids, folderPath: action.folder.name },
+        { ids, folder: action.folder },
         { onSuccess: () => drop(ids), onError: (error) => logger.warn('move by hotkey failed', error) },
       );
     }

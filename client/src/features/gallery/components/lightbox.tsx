@@ -101,12 +101,13 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
       if (!item || sameFolderName(item.folder_path, folder?.name)) return;
       advance();
       move.mutate(
-        { id: item.id, folderPath: folder?.name ?? '' },
+        { id: item.id, folder },
         {
-          onSuccess: () => {
+          // the server's name for the folder: it may have been renamed since this page read it
+          onSuccess: (moved) => {
             toaster.create({
               type: 'success',
-              title: folder ? `Moved to ${folder.name}` : 'Removed from folder',
+              title: moved.folder_path ? `Moved to ${moved.folder_path}` : 'Removed from folder',
               duration: MOVED_TOAST_MS,
             });
           },
