@@ -19,6 +19,8 @@ export const galleryFilterQuerySchema = z.object({
   folder: z
     .string({ error: 'folder must be one folder name' })
     .max(100, { error: 'folder is at most 100 characters' })
+    // folder names are stored composed (folderInputSchema): 'Café' typed with a combining accent names it too
+    .normalize('NFC')
     .optional(),
   // an id as paths take it: plain digits, not 0x8 or 1e0
   job_id: idSchema.optional(),
@@ -88,7 +90,8 @@ const folderPath = z
   })
   .max(100)
   .nullable()
-  .transform((v) => (v === null ? '' : v.trim()));
+  // as the folder's name is stored: trimmed and composed
+  .transform((v) => (v === null ? '' : v.trim().normalize('NFC')));
 
 export const moveToFolderSchema = z.object({ folder_path: folderPath });
 export const bulkMoveSchema = z.object({ ids, folder_path: folderPath });

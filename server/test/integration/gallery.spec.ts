@@ -225,6 +225,27 @@ describe('gallery API', () => {
     expect(unknown.body).toEqual({ error: 'Unknown folder: Nowhere' });
   });
 
+  it('finds a folder named with a combining accent under its composed name, in a move and in a filter', async () => {
+    const created = await t.request('POST', '/api/folders', { token, body: { name: 'Caf\u00e9' } });
+    expect(created.status).toBe(201);
+    const decomposed = 'Cafe\u0301';
+    const id = ids.get('me:c')!;
+    const moved = await t.request<GalleryItem>('PUT', `/api/gallery/${id}/folder`, {
+      token,
+      body: { folder_path: decomposed },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.folder_path).toBe('Caf\u00e9');
+    const bulk = await t.request('POST', '/api/gallery/bulk-folder', {
+      token,
+      body: { ids: [ids.get('me:e-newest')!], folder_path: decomposed },
+    });
+    expect(bulk.status).toBe(200);
+    const filter = `?folder=${encodeURIComponent(decomposed)}`;
+    expect(await names(filter)).toEqual(['e-newest', 'c']);
+    expect(await count(filter)).toBe(2);
+  });
+
   it('refuses a move that leaves out folder_path, instead of taking the items out of their folder', async () => {
     const id = ids.get('me:c')!;
     await t.request('PUT', `/api/gallery/${id}/folder`, { token, body: { folder_path: 'Later' } });
