@@ -113,6 +113,16 @@ export function characterCount(text: string): number {
   return [...text].length;
 }
 
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Characters as a reader counts them: 👍🏽, 🇫🇷, ❤️ and e with a combining accent are one each,
+ * though each is two code points (characterCount counts them as two).
+ */
+export function graphemeCount(text: string): number {
+  return Array.from(GRAPHEMES.segment(text)).length;
+}
+
 /** A name with no hidden characters that shows something (or is empty: "required" is another rule). */
 export function isShownName(name: string): boolean {
   return !HIDDEN_CHARACTERS.test(name) && (name === '' || VISIBLE_CHARACTER.test(name));

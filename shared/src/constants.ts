@@ -23,6 +23,12 @@ export const GALLERY_JOB_LOOKUP_LIMIT = 100;
 export const GALLERY_PAGE_SIZE = 100;
 
 export const FOLDER_NAME_MAX = 50;
+/**
+ * A folder name's 50 characters are counted as a reader sees them (a flag is one), so a name can
+ * hold more code points than that: up to 10 a character on average (a family emoji with skin tones
+ * is 11), and no more, so one character heaped with combining marks cannot make a name of any size.
+ */
+export const FOLDER_NAME_MAX_CODE_POINTS = 500;
 export const FOLDER_HOTKEY_LENGTH = 1;
 export const DEFAULT_FOLDER_COLOR = '#3B82F6';
 /** The folder colour palette: 12 colours, the default first. */

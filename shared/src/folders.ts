@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isShownName, isoDateSchema } from './common.js';
-import { DEFAULT_FOLDER_COLOR, FOLDER_NAME_MAX } from './constants.js';
+import { graphemeCount, isShownName, isoDateSchema } from './common.js';
+import { DEFAULT_FOLDER_COLOR, FOLDER_NAME_MAX, FOLDER_NAME_MAX_CODE_POINTS } from './constants.js';
 import { MESSAGES } from './messages.js';
 
 /** One character: a digit 1-9 or a letter a-z, stored lower-case (DESIGN section 3). */
@@ -22,6 +22,7 @@ export function normalizeHotkey(raw: string | null | undefined): string | null {
   return trimmed === '' ? null : trimmed.toLowerCase();
 }
 
+const FOLDER_NAME_TOO_LONG = `Folder name must be at most ${FOLDER_NAME_MAX} characters`;
 export const FOLDER_NAME_HIDDEN_CHARACTERS = 'Folder name must not contain control or invisible characters';
 
 const HOTKEY_RULE = 'Hotkey must be a single digit 1-9 or letter a-z';
@@ -46,7 +47,8 @@ export const folderInputSchema = z.object({
     // 'Café' with a composed é or with e and a combining accent is one name, not two folders
     .normalize('NFC')
     .min(1, { error: MESSAGES.folderNameRequired })
-    .max(FOLDER_NAME_MAX, { error: `Folder name must be at most ${FOLDER_NAME_MAX} characters` })
+    .max(FOLDER_NAME_MAX_CODE_POINTS, { error: FOLDER_NAME_TOO_LONG })
+    .refine((name) => graphemeCount(name) <= FOLDER_NAME_MAX, { error: FOLDER_NAME_TOO_LONG })
     // a name of only a zero-width space looks like no name on the folder tile and in the lightbox
     .refine(isShownName, { error: FOLDER_NAME_HIDDEN_CHARACTERS }),
   hotkey: folderHotkey,

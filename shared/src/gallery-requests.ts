@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { GALLERY_PAGE_SIZE, TAG_MAX_LENGTH, isCalendarDay } from './constants.js';
+import { FOLDER_NAME_MAX_CODE_POINTS, GALLERY_PAGE_SIZE, TAG_MAX_LENGTH, isCalendarDay } from './constants.js';
 import { choice, idSchema, searchTextSchema, wholeQueryParam } from './common.js';
 import { GALLERY_STATUSES } from './gallery.js';
 import { TAG_TOO_LONG, normalizeTags } from './workflow-requests.js';
 
+/** A folder's name is at most 50 characters as a reader counts them, each possibly several code points. */
+const FOLDER_FILTER_TOO_LONG = `folder is at most ${FOLDER_NAME_MAX_CODE_POINTS} characters`;
 const DAY_RULE = 'Dates are YYYY-MM-DD';
 const day = z.string({ error: DAY_RULE }).refine(isCalendarDay, { error: DAY_RULE });
 /** `Date.getTimezoneOffset()` minutes, UTC-14 to UTC+14. */
@@ -18,7 +20,7 @@ export const galleryFilterQuerySchema = z.object({
   status: choice('status', GALLERY_STATUSES).default('active'),
   folder: z
     .string({ error: 'folder must be one folder name' })
-    .max(100, { error: 'folder is at most 100 characters' })
+    .max(FOLDER_NAME_MAX_CODE_POINTS, { error: FOLDER_FILTER_TOO_LONG })
     // folder names are stored composed (folderInputSchema): 'Café' typed with a combining accent names it too
     .normalize('NFC')
     .optional(),
@@ -88,7 +90,7 @@ const folderPath = z
         ? 'folder_path is required: a folder name, or null to take the item out of its folder'
         : 'folder_path must be a folder name or null',
   })
-  .max(100)
+  .max(FOLDER_NAME_MAX_CODE_POINTS)
   .nullable()
   // as the folder's name is stored: trimmed and composed
   .transform((v) => (v === null ? '' : v.trim().normalize('NFC')));

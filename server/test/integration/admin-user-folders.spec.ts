@@ -92,6 +92,35 @@ describe('per-user folders (admin)', () => {
     expect((await create(user.id, { name: 'x'.repeat(50) })).status).toBe(201);
   });
 
+  it('counts the 50 characters of a name as a reader does: a flag or an emoji with a skin tone is one', async () => {
+    const user = await t.createUser();
+    const flags = '\u{1f1eb}\u{1f1f7}'.repeat(50);
+    const created = await create(user.id, { name: flags });
+    expect(created.status).toBe(201);
+    expect(created.body.name).toBe(flags);
+    const renamed = await update(user.id, created.body.id, { name: '\u{1f44d}\u{1f3fd}'.repeat(50) });
+    expect(renamed.status).toBe(200);
+    expect((await create(user.id, { name: '\u{1f44d}\u{1f3fd}'.repeat(51) })).body.error).toBe(
+      'Folder name must be at most 50 characters',
+    );
+    // however it is made, one character cannot make a name of any size
+    expect((await create(user.id, { name: `e${'\u0301'.repeat(600)}` })).body.error).toBe(
+      'Folder name must be at most 50 characters',
+    );
+    // the gallery finds it and moves to it by that name
+    const item = await createGalleryItem(t.db.pool, user.id, await createJob(t.db.pool, user.id, null));
+    const owner = await t.login(user);
+    const moved = await t.request<Answer<{ folder_path: string }>>('PUT', `/api/gallery/${item}/folder`, {
+      token: owner,
+      body: { folder_path: renamed.body.name },
+    });
+    expect(moved.body.folder_path).toBe(renamed.body.name);
+    const listed = await t.request<unknown[]>('GET', `/api/gallery?folder=${encodeURIComponent(renamed.body.name)}`, {
+      token: owner,
+    });
+    expect(listed.body).toHaveLength(1);
+  });
+
   it('takes a folder name typed with a combining accent as the same name as its composed spelling', async () => {
     const user = await t.createUser();
     const first = await create(user.id, { name: 'Cafe\u0301' });

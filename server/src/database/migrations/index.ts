@@ -5,6 +5,7 @@ import { GalleryCounts1795340000000 } from './1795340000000-gallery-counts.js';
 import { GalleryCoveringIndexes1795350000000 } from './1795350000000-gallery-covering-indexes.js';
 import { JobsAnalyticsCoveringIndexes1795360000000 } from './1795360000000-jobs-analytics-covering-indexes.js';
 import { OverrideParameterNames1795370000000 } from './1795370000000-override-parameter-names.js';
+import { FolderNameCharacters1795380000000 } from './1795380000000-folder-name-characters.js';
 
 /** In order. Committed migrations are never edited; a change is a new file appended here. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   GalleryCoveringIndexes1795350000000,
   JobsAnalyticsCoveringIndexes1795360000000,
   OverrideParameterNames1795370000000,
+  FolderNameCharacters1795380000000,
 ];

@@ -1,4 +1,10 @@
-import { SEARCH_MAX_LENGTH, isCalendarDay, galleryStatusSchema, type GalleryStatus } from '@atelier/shared';
+import {
+  FOLDER_NAME_MAX_CODE_POINTS,
+  SEARCH_MAX_LENGTH,
+  isCalendarDay,
+  galleryStatusSchema,
+  type GalleryStatus,
+} from '@atelier/shared';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { GalleryQuery } from '../utils/gallery-query';
 import { clipText } from '../../../lib/clip-text';
@@ -72,9 +78,6 @@ export function toGalleryQuery(filters: GalleryFilterState, offsetAt = localOffs
   return query;
 }
 
-/** A folder name in the address longer than this names no folder (they hold at most 50). */
-const FOLDER_PARAM_MAX = 100;
-
 /** `YYYY-MM-DD` of a day that exists, or '' (2026-02-30 and 'abc' are not days). */
 function readDay(raw: string | null): string {
   // years 1-99 included: a year typed into a date field passes through 0002 on its way to 2026
@@ -94,7 +97,8 @@ export function useGalleryParams() {
   const text = (name: string, max = SEARCH_MAX_LENGTH) => clipText(searchParams.get(name) ?? '', max);
   const folder = searchParams.get('folder');
   const filters: GalleryFilterState = {
-    folder: folder === null ? null : clipText(folder, FOLDER_PARAM_MAX),
+    // cut by code points, as the server counts a folder name's bound (a longer one names no folder)
+    folder: folder === null ? null : Array.from(folder).slice(0, FOLDER_NAME_MAX_CODE_POINTS).join(''),
     jobId: readJobId(jobId),
     jobName: text('job'),
     workflow: text('workflow'),

@@ -31,6 +31,13 @@ describe('folder form rules', () => {
     expect(validateFolderForm(form({ name: '🐱'.repeat(51) }), folders, null).errors).toEqual({
       name: 'Folder name must be at most 50 characters',
     });
+    // a flag, an emoji with a skin tone or a heart with its emoji form is one character to the reader too
+    for (const emoji of ['\u{1f1eb}\u{1f1f7}', '\u{1f44d}\u{1f3fd}', '\u2764\ufe0f']) {
+      expect(validateFolderForm(form({ name: emoji.repeat(50) }), folders, null).errors, emoji).toBeNull();
+      expect(validateFolderForm(form({ name: emoji.repeat(51) }), folders, null).errors, emoji).toEqual({
+        name: 'Folder name must be at most 50 characters',
+      });
+    }
     // and stores it as the server would: composed
     expect(validateFolderForm(form({ name: 'Cafe\u0301' }), folders, null).input?.name).toBe('Caf\u00e9');
   });
