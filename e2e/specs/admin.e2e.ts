@@ -213,6 +213,34 @@ describe('admin area', () => {
     await editor.waitFor({ state: 'detached' });
   });
 
+  it("keeps the page when the JSON editor's file is gone after an update, and a reload brings the editor", async () => {
+    const admin = await openAs(inject('e2eAdmin'));
+    await admin.goto(appUrl('/admin'));
+    const edit = admin.getByRole('button', { name: /^Edit .+\.json$/ }).first();
+    await edit.waitFor();
+    // a new build deployed since this tab opened: the old build's editor file answers 404
+    const oldEditorFile = '**/assets/json-code-editor-*.js';
+    await admin.route(oldEditorFile, (route) => route.fulfill({ status: 404, body: '' }));
+    await edit.click();
+    const dialog = admin.getByRole('dialog');
+    await dialog
+      .getByRole('alert')
+      .filter({
+        hasText: 'The JSON editor could not be loaded: Atelier may have been updated since this page was opened.',
+      })
+      .waitFor();
+    // the page behind it is whole: Cancel goes back to it
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await tab(admin, 'Base Workflows').isVisible()).toBe(true);
+
+    await edit.click();
+    await admin.unroute(oldEditorFile);
+    await dialog.getByRole('button', { name: 'Reload page' }).click();
+    await edit.click();
+    await jsonEditor(admin).waitFor();
+  });
+
   it('keeps an unsaved override row through a visit to another tab, and wraps a long category beside its actions', async () => {
     const admin = await openAs(inject('e2eAdmin'));
     await admin.goto(appUrl('/admin'));

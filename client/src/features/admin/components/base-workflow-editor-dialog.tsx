@@ -15,6 +15,7 @@ import { MESSAGES } from '@atelier/shared';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
+import { LazyLoadBoundary } from '../../../components/lazy-load-boundary';
 import { errorText } from '../../../lib/api-error';
 import { ADMIN_MESSAGES } from '../admin-messages';
 import { useBaseWorkflow, useSaveBaseWorkflow } from '../api/base-workflows';
@@ -153,9 +154,11 @@ export function BaseWorkflowEditorDialog({
                       <Alert.Title>{errorText(loaded.error, ADMIN_MESSAGES.loadWorkflowDataFailed)}</Alert.Title>
                     </Alert.Root>
                   ) : (
-                    <Suspense fallback={<Spinner role="status" aria-label="Loading" />}>
-                      <JsonCodeEditor label="Workflow JSON" value={content} onChange={setContent} />
-                    </Suspense>
+                    <LazyLoadBoundary what="JSON editor">
+                      <Suspense fallback={<Spinner role="status" aria-label="Loading" />}>
+                        <JsonCodeEditor label="Workflow JSON" value={content} onChange={setContent} />
+                      </Suspense>
+                    </LazyLoadBoundary>
                   )}
                 </Stack>
                 <Alert.Root status="info" variant="surface">
