@@ -1,6 +1,7 @@
 import type { JobListResponse, QueueStatus } from '@atelier/shared';
-import { QueryClient } from '@tanstack/react-query';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-error';
 import { makeJob } from '../../../test/job-factory';
 import { jobProgressQueryOptions } from '../../jobs/api/job-progress';
 import { jobQueryKeys } from '../../jobs/api/job-query-keys';
@@ -10,6 +11,7 @@ import {
   applyJobProgress,
   applyJobUpdated,
   applyQueueUpdated,
+  refreshAfterReconnect,
   type SeenStatuses,
 } from './server-events';
 
@@ -120,5 +122,32 @@ describe('server events into the query cache', () => {
     });
     expect(invalidated(client, jobQueryKeys.results(5))).toBe(true);
     expect(invalidated(client, jobQueryKeys.results(6))).toBe(false);
+  });
+
+  it('asks again, once reconnected, for what failed to load while the API was away, not for what it refused', async () => {
+    // a screen showing the query: counts its requests, each refused with the error given
+    const shown = (key: readonly unknown[], error: Error) => {
+      let requests = 0;
+      const observer = new QueryObserver(client, {
+        queryKey: key,
+        queryFn: () => {
+          requests += 1;
+          return Promise.reject(error);
+        },
+        retry: false,
+      });
+      onTestFinished(observer.subscribe(() => {}));
+      return () => requests;
+    };
+    const gallery = shown(['gallery', 'items', {}], new TypeError('Failed to fetch'));
+    const users = shown(['admin', 'users'], new ApiError(502, null));
+    const workflow = shown(['workflows', 'detail', 7], new ApiError(404, 'Workflow not found'));
+    await vi.waitFor(() => expect(client.getQueryState(['admin', 'users'])?.status).toBe('error'));
+    await vi.waitFor(() => expect(client.getQueryState(['gallery', 'items', {}])?.status).toBe('error'));
+    await vi.waitFor(() => expect(client.getQueryState(['workflows', 'detail', 7])?.status).toBe('error'));
+
+    refreshAfterReconnect(client);
+    await vi.waitFor(() => expect([gallery(), users()]).toEqual([2, 2]));
+    expect(workflow()).toBe(1);
   });
 });

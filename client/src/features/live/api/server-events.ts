@@ -9,6 +9,7 @@ import {
 } from '@atelier/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
+import { ApiError } from '../../../lib/api-error';
 import { logger } from '../../../lib/logger';
 import { forgetJobProgress, recordJobProgress } from '../../jobs/api/job-progress';
 import { jobQueryKeys } from '../../jobs/api/job-query-keys';
@@ -60,10 +61,19 @@ export function applyGalleryItemCreated(queryClient: QueryClient, payload: unkno
   if (item) void queryClient.invalidateQueries({ queryKey: jobQueryKeys.results(item.job_id) });
 }
 
-/** After a reconnection, whatever was pushed meanwhile is fetched afresh. */
+/**
+ * After a reconnection, whatever was pushed meanwhile is fetched afresh. The API is back, so what
+ * failed to load while it was away (the gallery's 'Failed to load images', an admin list) is asked
+ * for again: most of those are not polled and stayed failed until a click on Retry or a reload. An
+ * answer the server gave (a 4xx) would be the same again.
+ */
 export function refreshAfterReconnect(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: queueQueryOptions().queryKey });
   void queryClient.invalidateQueries({ queryKey: jobQueryKeys.all });
+  void queryClient.invalidateQueries({
+    predicate: ({ state }) =>
+      state.status === 'error' && !(state.error instanceof ApiError && state.error.status < 500),
+  });
 }
 
 function parseEvent<T>(event: string, schema: ZodType<T>, payload: unknown): T | null {
