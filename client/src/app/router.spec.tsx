@@ -1,7 +1,11 @@
 import { MESSAGES, type Role } from '@atelier/shared';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp, testUser } from '../test/render-app';
+import { routes } from './router';
 
 const heading = (name: string) => screen.getByRole('heading', { level: 1, name });
 
@@ -57,5 +61,38 @@ describe('admin routes', () => {
     renderApp(path, { user: testUser(role as Role) });
     expect(heading(title)).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.accessDeniedTitle)).not.toBeInTheDocument();
+  });
+});
+
+/** The real route table with the screen at `path` swapped for `element`: a fault put in one page. */
+function withScreen(table: RouteObject[], path: string, element: ReactNode): RouteObject[] {
+  return table.map(
+    (route) =>
+      ({
+        ...route,
+        ...(route.path === path ? { element } : {}),
+        ...(route.children ? { children: withScreen(route.children, path, element) } : {}),
+      }) as RouteObject,
+  );
+}
+
+function BrokenScreen(): ReactNode {
+  throw new Error('a defect in this screen');
+}
+
+describe('a screen that fails while drawing', () => {
+  it('says so in place of the screen, keeps the navigation, and goes away on moving to another page', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      renderApp('/queue', { user: testUser('user'), routeTable: withScreen(routes, '/queue', <BrokenScreen />) });
+      expect(heading('This page could not be shown')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Reload page' })).toBeInTheDocument();
+      expect(screen.queryByText(/Unexpected Application Error/)).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('link', { name: 'Atelier' }));
+      expect(heading('Generate')).toBeInTheDocument();
+      expect(screen.queryByText('This page could not be shown')).not.toBeInTheDocument();
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@atelier/shared';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { PageError } from '../components/page-error';
 import { paths } from '../config/paths';
 import { AdminDashboardPage } from '../features/admin/components/admin-dashboard-page';
 import { SlugWorkflowCreatePage } from '../features/admin/components/slug-workflow-create-page';
@@ -21,29 +22,37 @@ export const routes: RouteObject[] = [
   {
     path: paths.home.path,
     element: <AppRoot />,
+    // above the layout: a failure of the shell itself
+    errorElement: <PageError />,
     children: [
-      { index: true, element: <GeneratePage /> },
-      { path: paths.workflows.path, element: <WorkflowsPage /> },
-      { path: paths.workflow.path, element: <WorkflowPage /> },
-      { path: paths.slugWorkflow.path, element: <SlugWorkflowPage /> },
-      { path: paths.queue.path, element: <QueuePage /> },
-      { path: paths.history.path, element: <HistoryPage /> },
-      { path: paths.dashboard.path, element: <AnalyticsPage /> },
-      { path: paths.job.path, element: <JobDetailsPage /> },
-      { path: paths.gallery.path, element: <GalleryPage /> },
-      { path: paths.galleryJob.path, element: <GalleryPage /> },
       {
-        element: <RequireAdmin />,
-        children: [{ path: paths.admin.path, element: <AdminDashboardPage /> }],
-      },
-      {
-        element: <RequireAdmin description={MESSAGES.forbidden} />,
+        // inside the layout: a screen that fails keeps the navigation around it
+        errorElement: <PageError />,
         children: [
-          { path: paths.adminSlugWorkflowEdit.path, element: <SlugWorkflowEditPage /> },
-          { path: paths.adminSlugWorkflowNew.path, element: <SlugWorkflowCreatePage /> },
+          { index: true, element: <GeneratePage /> },
+          { path: paths.workflows.path, element: <WorkflowsPage /> },
+          { path: paths.workflow.path, element: <WorkflowPage /> },
+          { path: paths.slugWorkflow.path, element: <SlugWorkflowPage /> },
+          { path: paths.queue.path, element: <QueuePage /> },
+          { path: paths.history.path, element: <HistoryPage /> },
+          { path: paths.dashboard.path, element: <AnalyticsPage /> },
+          { path: paths.job.path, element: <JobDetailsPage /> },
+          { path: paths.gallery.path, element: <GalleryPage /> },
+          { path: paths.galleryJob.path, element: <GalleryPage /> },
+          {
+            element: <RequireAdmin />,
+            children: [{ path: paths.admin.path, element: <AdminDashboardPage /> }],
+          },
+          {
+            element: <RequireAdmin description={MESSAGES.forbidden} />,
+            children: [
+              { path: paths.adminSlugWorkflowEdit.path, element: <SlugWorkflowEditPage /> },
+              { path: paths.adminSlugWorkflowNew.path, element: <SlugWorkflowCreatePage /> },
+            ],
+          },
+          { path: '*', element: <Navigate to={paths.home.href()} replace /> },
         ],
       },
-      { path: '*', element: <Navigate to={paths.home.href()} replace /> },
     ],
   },
 ];

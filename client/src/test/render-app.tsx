@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import { createStore } from 'jotai';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router-dom';
 import type { Role, SessionUser } from '@atelier/shared';
 import { AppProviders } from '../app/providers';
 import { routes } from '../app/router';
@@ -27,11 +27,14 @@ export function signedInAs(user: SessionUser, queryClient: QueryClient): void {
   queryClient.setQueryData(sessionQueryOptions(token).queryKey, { user });
 }
 
-/** Mounts the real route table and providers at `path`. Queries never fire on their own here. */
-export function renderApp(path: string, options: { user?: SessionUser } = {}): RenderedApp {
+/**
+ * Mounts the real route table (or one derived from it, `routeTable`) and providers at `path`.
+ * Queries never fire on their own here.
+ */
+export function renderApp(path: string, options: { user?: SessionUser; routeTable?: RouteObject[] } = {}): RenderedApp {
   const queryClient = new QueryClient({ defaultOptions: { queries: { enabled: false, retry: false } } });
   if (options.user) signedInAs(options.user, queryClient);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(options.routeTable ?? routes, { initialEntries: [path] });
   const result = render(
     <AppProviders queryClient={queryClient} store={createStore()}>
       <RouterProvider router={router} />
