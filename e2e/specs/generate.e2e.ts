@@ -264,6 +264,34 @@ describe('workflow screens', () => {
     await capture(page, 'workflow-desktop');
   });
 
+  it("reports a number typed half-way ('-', '1e') beside its field and sends nothing", async () => {
+    const page = await openAs(await newUser());
+    await page.goto(appUrl(`/workflow/${ids['Text to Image']}`));
+    await page.getByLabel('Job name').fill('Half typed');
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/jobs')) sent.push(request.postData() ?? '');
+    });
+    const steps = page.getByLabel('Steps', { exact: true });
+    for (const text of ['-', '1e']) {
+      await steps.fill('');
+      await steps.pressSequentially(text);
+      await field(page, 'Steps').getByText('Steps must be a number').waitFor();
+      await generateButton(page).click();
+      // Generate took the focus, and the check gave it to the field that is wrong
+      await expect.poll(() => steps.evaluate((el) => el === document.activeElement), WAIT).toBe(true);
+    }
+    expect(sent).toEqual([]);
+
+    await steps.pressSequentially('3');
+    await field(page, 'Steps').getByText('Steps must be at most 100').waitFor();
+    expect(await page.getByText('Steps must be a number').count()).toBe(0);
+    await steps.fill('40');
+    await generateButton(page).click();
+    await page.getByText('Job submitted successfully! Generating 1 images').waitFor();
+    expect(sent.map((body) => (JSON.parse(body) as { parameters: { steps: unknown } }).parameters.steps)).toEqual([40]);
+  });
+
   it('/workflow-slug/{id}: the slug, required and range messages of the overrides', async () => {
     const page = await openAs(await newUser());
     await page.goto(appUrl(`/workflow-slug/${ids['Flux Portrait']}`));

@@ -1,5 +1,7 @@
 import { Input, Text } from '@chakra-ui/react';
+import type { FormEvent } from 'react';
 import type { ParamField } from '../utils/parameter-fields';
+import { UNREADABLE_NUMBER } from '../utils/parameter-values';
 import { FieldShell } from './field-shell';
 
 type NumberParamField = Extract<ParamField, { kind: 'number' }>;
@@ -24,6 +26,11 @@ export function NumberField({
   onChange: (value: string) => void;
 }) {
   const range = rangeText(field.min, field.max);
+  // onInput too: '-' typed into an empty box changes no value, so React sends no change for it
+  const read = (event: FormEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    onChange(input.validity.badInput ? UNREADABLE_NUMBER : input.value);
+  };
   return (
     <FieldShell
       field={field}
@@ -42,8 +49,10 @@ export function NumberField({
         min={field.min}
         max={field.max}
         step={field.step}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        // '' leaves the typed text in place: React only writes a number box whose value differs
+        value={value === UNREADABLE_NUMBER ? '' : value}
+        onChange={read}
+        onInput={read}
       />
     </FieldShell>
   );

@@ -12,6 +12,13 @@ export type FormValue = string | boolean | SeedFormValue;
 export type FormValues = Record<string, FormValue>;
 export type FormErrors = Record<string, string>;
 
+/**
+ * A number box's value while its text is no number ('-', '1e', '--5'): the browser then reports the
+ * box as empty, and the form must not read that as a cleared field and send nothing in its place.
+ * No one can type this into a number box.
+ */
+export const UNREADABLE_NUMBER = 'NaN';
+
 /** A whole number 0..4294967295, as the server draws them. */
 export function randomSeed(): number {
   const draw = crypto.getRandomValues(new Uint32Array(1))[0] ?? 0;
@@ -104,7 +111,8 @@ export function toParameterValue(field: ParamField, value: FormValue | undefined
   if (isBlankFormValue(value)) return field.kind === 'text' ? value : null;
   switch (field.kind) {
     case 'number':
-      return Number(value);
+      // only Save Configuration gets here with it (Generate stops first): saved as cleared
+      return value === UNREADABLE_NUMBER ? null : Number(value);
     case 'asset':
       return Number.isInteger(Number(value)) ? Number(value) : value;
     case 'select':
