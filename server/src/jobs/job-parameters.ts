@@ -94,6 +94,10 @@ export async function resolveComfyParameters(
     }
     if (isBlank(value)) {
       if (param.type === 'asset') errors[name] = requiredFieldMessage(label);
+      // a text sent blank (cleared on the form) is an empty text, as on slug workflows: left out,
+      // the graph's own text would run (a negative prompt the user had just deleted); a number or
+      // a choice has no empty value, and null or absent keeps the graph's
+      else if ((param.type ?? 'text') === 'text' && typeof sent === 'string') out[name] = '';
       continue;
     }
     const problem = validateParamValue(param, value, label);

@@ -174,6 +174,7 @@ export class JobsService {
   }
 }
 
-function blanks(names: string[]): Record<string, string> {
-  return Object.fromEntries(names.map((name) => [name, '']));
+/** null, not '': a JSON workflow's text sent '' is written as an empty text, where absent it was not. */
+function blanks(names: string[]): Record<string, null> {
+  return Object.fromEntries(names.map((name) => [name, null]));
 }

@@ -197,12 +197,16 @@ describe('jobs API', () => {
     const stored = async (id: number) => (await t.request<Job>('GET', `/api/jobs/${id}`, { token })).body.parameters;
     const cloneOf = async (id: number) =>
       (await t.request<{ id: number }>('POST', `/api/jobs/${id}/clone`, { token, body: { job_name: 'copy' } })).body.id;
-    // a blank prompt is sent on purpose: the job holds no prompt, and neither may its copy
+    // a prompt cleared on the form runs empty, not as the graph's own text (nor the default), and so does its copy
     const json = await submitJob(t, token, { workflow_id: tiny, parameters: { prompt: '', width: 48 } });
-    expect(await stored(json)).not.toHaveProperty('prompt');
-    const jsonCopy = await stored(await cloneOf(json));
-    expect(jsonCopy).not.toHaveProperty('prompt');
-    expect(jsonCopy).toMatchObject({ width: 48, height: 32 });
+    expect(await stored(json)).toMatchObject({ prompt: '' });
+    expect(await stored(await cloneOf(json))).toMatchObject({ prompt: '', width: 48, height: 32 });
+    // sent as null the job holds no prompt (the graph keeps its own), and neither may its copy
+    const none = await submitJob(t, token, { workflow_id: tiny, parameters: { prompt: null, width: 48 } });
+    expect(await stored(none)).not.toHaveProperty('prompt');
+    const noneCopy = await stored(await cloneOf(none));
+    expect(noneCopy).not.toHaveProperty('prompt');
+    expect(noneCopy).toMatchObject({ width: 48, height: 32 });
 
     const slugJob = await submitJob(t, token, { workflow_id: slug, parameters: { prompt: 'a fox', steps: '' } });
     expect(await stored(slugJob)).not.toHaveProperty('override_steps');

@@ -107,7 +107,8 @@ export function toParameterValue(field: ParamField, value: FormValue | undefined
   }
   if (field.kind === 'boolean') return value === true;
   if (typeof value !== 'string') return value;
-  // Blank is sent on purpose: the server then leaves the value out rather than using a default.
+  // Blank is sent on purpose, not left out (which takes the default): a text then runs empty, a
+  // number or a choice with the workflow graph's own value.
   if (isBlankFormValue(value)) return field.kind === 'text' ? value : null;
   switch (field.kind) {
     case 'number':
