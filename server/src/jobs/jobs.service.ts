@@ -61,12 +61,15 @@ export class JobsService {
     const workflow = await this.access.findVisible(user, input.workflow_id);
     const slug = workflow.workflowType === 'slug';
     const links = slug ? await this.overrides.listForWorkflow(workflow.id) : [];
-    // a stored job holds no value its user cleared: absent there means blank, not the default
+    // a stored job holds no value its user cleared: absent there means blank, not the default; but
+    // a required override cannot have been cleared, so one absent was added since and takes its default
     const raw =
       from === 'clone'
         ? {
             ...blanks(
-              slug ? links.map((l) => l.definition.overrideKey) : Object.keys(workflow.configurableParams ?? {}),
+              slug
+                ? links.filter((l) => !l.link.isRequired).map((l) => l.definition.overrideKey)
+                : Object.keys(workflow.configurableParams ?? {}),
             ),
             ...input.parameters,
           }

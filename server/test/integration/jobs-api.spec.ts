@@ -215,6 +215,37 @@ describe('jobs API', () => {
     expect(slugCopy).toMatchObject({ override_prompt: 'a fox', override_width: 768 });
   });
 
+  it('clones a job made before a required override was added, with the default it was added with', async () => {
+    const definitions = await t.db.pool.query<{ id: number; override_key: string }>(
+      `SELECT id, override_key FROM override_definitions WHERE override_key IN ('override_prompt', 'override_negative_prompt')`,
+    );
+    const definition = (key: string) => definitions.rows.find((row) => row.override_key === key)!.id;
+    const created = await t.request<{ id: number }>('POST', '/api/workflows', {
+      token: admin,
+      body: {
+        name: 'Grown since',
+        workflow_slug: 'flux-portrait',
+        overrides: [{ override_definition_id: definition('override_prompt'), is_required: true }],
+      },
+    });
+    const job = await submitJob(t, token, { workflow_id: created.body.id, parameters: { prompt: 'a heron' } });
+    const added = await t.request('POST', `/api/workflows/${created.body.id}/overrides`, {
+      token: admin,
+      body: { override_definition_id: definition('override_negative_prompt'), is_required: true, default_value: 'fog' },
+    });
+    expect(added.status).toBe(201);
+
+    const clone = await t.request<{ id: number }>('POST', `/api/jobs/${job}/clone`, {
+      token,
+      body: { job_name: 'heron again' },
+    });
+    expect(clone.status).toBe(201);
+    expect((await t.request<Job>('GET', `/api/jobs/${clone.body.id}`, { token })).body.parameters).toMatchObject({
+      override_prompt: 'a heron',
+      override_negative_prompt: 'fog',
+    });
+  });
+
   it('draws a random-mode seed on the server: the same form sent again, or a clone, makes new images', async () => {
     const seedOf = async (id: number) =>
       (await t.request<Job>('GET', `/api/jobs/${id}`, { token })).body.parameters.seed as {
