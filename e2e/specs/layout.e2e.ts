@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiToken, cancelIfRunning, getJob, jobRequest, submitJob, waitForEmptyQueue } from '../support/api.js';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { apiToken, call, cancelIfRunning, getJob, jobRequest, submitJob, waitForEmptyQueue } from '../support/api.js';
 import { DESKTOP, PHONE, appUrl, launchBrowser, newContext, signIn } from '../support/browser.js';
 import { catalogueIds, uploadSampleAssets, type CatalogueIds } from '../support/catalogue.js';
 import { capture, cutOffElements, fitsViewport, region, withinViewportWidth } from '../support/screens.js';
@@ -206,6 +206,41 @@ describe('touch targets on a phone', () => {
     expect(await segments.count()).toBe(2);
     for (const segment of await segments.all())
       expect((await segment.boundingBox())!.height).toBeGreaterThanOrEqual(40);
+    expect(await cutOffElements(page)).toEqual([]);
+  });
+});
+
+describe('the longest category and tags a workflow takes, on a phone', () => {
+  it('cuts them short inside the width on the list and the workflow screen, the whole text on hover', async () => {
+    // unbroken on purpose: no space to wrap at, so only cutting short keeps the page from widening
+    const category = 'Unbrokencategory'.repeat(7).slice(0, 100);
+    const tag = 'unbroken-tag-'.repeat(4).slice(0, 50);
+    const { id } = await call<{ id: number }>('/workflows', {
+      method: 'POST',
+      token,
+      body: JSON.stringify({ name: 'Long organisation', workflow_slug: 'long-organisation', category, tags: [tag] }),
+    });
+    onTestFinished(() => call(`/workflows/${id}`, { method: 'DELETE', token }).then(() => undefined));
+    const context = await newContext(browser, PHONE);
+    contexts.push(context);
+    const page = await context.newPage();
+    await signIn(page, user);
+
+    await page.goto(appUrl('/workflows'));
+    const chip = page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: category });
+    await chip.waitFor();
+    expect(await chip.getAttribute('title')).toBe(category);
+    const card = page.getByRole('article', { name: 'Long organisation' });
+    expect(await card.getByTitle(category).textContent()).toBe(category);
+    expect(await card.getByTitle(tag).textContent()).toBe(tag);
+    expect(await fitsViewport(page)).toBe(true);
+    expect(await cutOffElements(page)).toEqual([]);
+
+    await card.click();
+    await h1(page, 'Long organisation').waitFor();
+    expect(await page.locator('main').getByTitle(category).textContent()).toBe(category);
+    expect(await page.locator('main').getByTitle(tag).textContent()).toBe(tag);
+    expect(await fitsViewport(page)).toBe(true);
     expect(await cutOffElements(page)).toEqual([]);
   });
 });

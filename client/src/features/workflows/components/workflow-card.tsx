@@ -30,14 +30,16 @@ export function WorkflowCard({ workflow }: { workflow: Workflow }) {
       >
         <Card.Body gap={3}>
           <HStack justify="space-between" align="center" gap={2}>
-            <Badge colorPalette="purple" variant="subtle" maxW="80%" truncate>
-              {workflow.category}
+            <Badge colorPalette="purple" variant="subtle" maxW="80%" title={workflow.category}>
+              <Text as="span" truncate>
+                {workflow.category}
+              </Text>
             </Badge>
             <HStack position="relative" zIndex={1} mr={-2} my={-2}>
               <FavoriteStar workflowId={workflow.id} isFavorite={workflow.is_favorite} />
             </HStack>
           </HStack>
-          <Heading as="h2" size="md" id={titleId} lineClamp={2}>
+          <Heading as="h2" size="md" id={titleId} lineClamp={2} title={workflow.name}>
             <LinkOverlay asChild>
               <RouterLink to={workflowHref(workflow)}>{workflow.name}</RouterLink>
             </LinkOverlay>
@@ -48,8 +50,10 @@ export function WorkflowCard({ workflow }: { workflow: Workflow }) {
           {workflow.tags.length > 0 && (
             <Wrap gap={1.5}>
               {shownTags.map((tag) => (
-                <Badge key={tag} variant="outline" size="sm">
-                  {tag}
+                <Badge key={tag} variant="outline" size="sm" maxW="full" title={tag}>
+                  <Text as="span" truncate>
+                    {tag}
+                  </Text>
                 </Badge>
               ))}
               {hiddenTags > 0 && (

@@ -54,10 +54,14 @@ export function WorkflowFilters({ state }: { state: Filters }) {
               variant={active ? 'solid' : 'outline'}
               colorPalette={active ? 'purple' : 'gray'}
               bg={active ? undefined : 'bg'}
+              maxW="full"
+              title={category || undefined}
               aria-pressed={active}
               onClick={() => state.setCategory(category)}
             >
-              {category || ALL_CATEGORIES}
+              <Text as="span" truncate>
+                {category || ALL_CATEGORIES}
+              </Text>
             </Button>
           );
         })}
@@ -76,10 +80,14 @@ export function WorkflowFilters({ state }: { state: Filters }) {
                 rounded="full"
                 variant={active ? 'solid' : 'subtle'}
                 colorPalette={active ? 'purple' : 'gray'}
+                maxW="full"
+                title={tag}
                 aria-pressed={active}
                 onClick={() => state.toggleTag(tag)}
               >
-                {tag}
+                <Text as="span" truncate>
+                  {tag}
+                </Text>
               </Button>
             );
           })}

@@ -35,8 +35,11 @@ export function WorkflowHeader({ workflow }: { workflow: Workflow }) {
         )}
       </Flex>
       <Wrap gap={2} align="center">
-        <Badge colorPalette="purple" variant="subtle">
-          {workflow.category}
+        {/* a category holds up to 100 characters, a tag 50, unbroken: cut short on a phone, whole on hover */}
+        <Badge colorPalette="purple" variant="subtle" maxW="full" title={workflow.category}>
+          <Text as="span" truncate>
+            {workflow.category}
+          </Text>
         </Badge>
         {isSlug && workflow.workflow_slug && (
           <Text as="span" textStyle="sm" color="fg.muted">
@@ -44,8 +47,10 @@ export function WorkflowHeader({ workflow }: { workflow: Workflow }) {
           </Text>
         )}
         {workflow.tags.map((tag) => (
-          <Badge key={tag} variant="outline">
-            {tag}
+          <Badge key={tag} variant="outline" maxW="full" title={tag}>
+            <Text as="span" truncate>
+              {tag}
+            </Text>
           </Badge>
         ))}
       </Wrap>
