@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import type { Page, WebSocket } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import {
@@ -14,7 +15,7 @@ import {
 } from '../support/api.js';
 import { PHONE, WAIT, appUrl, pagesOfOneBrowser, rewriteAnswers, screenshot, signIn } from '../support/browser.js';
 import { markDocument, stillSameDocument, watchForText } from '../support/page-checks.js';
-import { fitsViewport } from '../support/screens.js';
+import { cutOffElements, fitsViewport } from '../support/screens.js';
 import { createUser } from '../support/users.js';
 
 const openPage = pagesOfOneBrowser();
@@ -524,4 +525,32 @@ describe('on a 390px phone', () => {
     expect(await fitsViewport(page)).toBe(true);
     await screenshot(page, 'analytics-phone');
   });
+});
+
+describe('a history of many pages on a 390px phone', () => {
+  it('groups the page numbers as the page count is grouped and wraps them inside the width', async () => {
+    const user = await createUser('user');
+    // 150,000 jobs, 15,000 pages of 10: five-digit page numbers; by SQL, as no worker would run so many
+    const db = new pg.Client({ connectionString: inject('e2eDatabaseUrl') });
+    await db.connect();
+    onTestFinished(async () => {
+      await db.query('DELETE FROM jobs WHERE user_id = $1', [user.id]);
+      await db.end();
+    });
+    await db.query(
+      `INSERT INTO jobs (user_id, workflow_id, workflow_name, job_name, batch_size, batch_completed, status, created_at)
+         SELECT $1, $2, 'Text to Image', 'Archived run ' || s, 1, 1, 'completed', now() - s * interval '1 second'
+           FROM generate_series(1, 150000) AS s`,
+      [user.id, workflowId],
+    );
+    const page = await openPage(PHONE);
+    await signIn(page, user);
+    await page.goto(appUrl('/history?page=12345'));
+    await page.getByText('Page 12,345 of 15,000 · 150,000 jobs').waitFor();
+    const pages = page.getByRole('button', { name: /\bpage \d+$/i });
+    expect(await pages.allTextContents()).toEqual(['1', '12,344', '12,345', '12,346', '15,000']);
+    expect(await fitsViewport(page)).toBe(true);
+    expect(await cutOffElements(page)).toEqual([]);
+    // inserting 150,000 rows takes a while on a busy machine
+  }, 120_000);
 });

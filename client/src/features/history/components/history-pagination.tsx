@@ -35,7 +35,8 @@ export function HistoryPagination({ page, shownPage, total, onPageChange }: Hist
           siblingCount={1}
           onPageChange={(details) => onPageChange(details.page)}
         >
-          <ButtonGroup variant="ghost" size="sm" gap={1}>
+          {/* page numbers run to six digits and more: on a phone the row wraps rather than widen the page */}
+          <ButtonGroup variant="ghost" size="sm" gap={1} flexWrap="wrap" justifyContent="center">
             <Pagination.PrevTrigger asChild>
               {/* aria-disabled, not disabled, at the ends: pressing Next onto the last page (or
                   Previous onto the first) disabled the button in hand and dropped the focus to
@@ -45,7 +46,11 @@ export function HistoryPagination({ page, shownPage, total, onPageChange }: Hist
               </IconButton>
             </Pagination.PrevTrigger>
             <Pagination.Items
-              render={(item) => <IconButton variant={{ base: 'ghost', _selected: 'outline' }}>{item.value}</IconButton>}
+              render={(item) => (
+                <IconButton variant={{ base: 'ghost', _selected: 'outline' }} px={2}>
+                  {formatCount(item.value)}
+                </IconButton>
+              )}
             />
             <Pagination.NextTrigger asChild>
               <IconButton aria-label="Next page" disabled={false} aria-disabled={page >= pages}>
