@@ -61,7 +61,7 @@ export function SavedConfigurations({
                   onApply(configuration);
                 }}
               >
-                <Text as="span" truncate>
+                <Text as="span" truncate title={configuration.config_name}>
                   {configuration.config_name}
                 </Text>
                 <Text as="span" textStyle="xs" color="fg.muted" flexShrink={0}>

@@ -45,10 +45,10 @@ export function FavoriteWorkflows({
               onClick={() => onSelect(workflow.id)}
             >
               <Stack gap={0} minW={0}>
-                <Text as="span" truncate>
+                <Text as="span" truncate title={workflow.name}>
                   {workflow.name}
                 </Text>
-                <Text as="span" textStyle="xs" color="fg.muted" fontWeight="normal" truncate>
+                <Text as="span" textStyle="xs" color="fg.muted" fontWeight="normal" truncate title={workflow.category}>
                   {workflow.category}
                 </Text>
               </Stack>

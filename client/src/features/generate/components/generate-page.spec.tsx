@@ -1,10 +1,11 @@
 import type { Configuration, Workflow } from '@atelier/shared';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, testUser } from '../../../test/render-app';
 import { configurationsQueryOptions } from '../../configurations/api/get-configurations';
 import { workflowQueryOptions } from '../../workflows/api/get-workflow';
+import { workflowsQueryOptions } from '../../workflows/api/get-workflows';
 
 const workflow: Workflow = {
   id: 7,
@@ -54,5 +55,29 @@ describe('generate dashboard', () => {
     });
     await user.click(await screen.findByRole('button', { name: /^Many steps/ }));
     expect(screen.getByLabelText(/Steps/)).toHaveValue(80);
+  });
+
+  it('gives the whole of a name cut short to one line on hover: saved configurations, favourites and the workflow list', async () => {
+    const user = userEvent.setup();
+    const name = 'Harbour at dusk, warm light, long exposure, '.repeat(5).slice(0, 200);
+    const category = 'Photorealistic landscapes and architecture '.repeat(3).slice(0, 100);
+    const configName = 'Evening portrait settings with soft light '.repeat(3).slice(0, 100);
+    const long: Workflow = { ...workflow, name, category, is_favorite: true };
+    const { queryClient } = renderApp('/?workflow=7', { user: testUser('user') });
+    act(() => {
+      queryClient.setQueryData(workflowsQueryOptions().queryKey, [long]);
+      queryClient.setQueryData(workflowsQueryOptions({ favorites: true }).queryKey, [long]);
+      queryClient.setQueryData(workflowQueryOptions(7).queryKey, long);
+      queryClient.setQueryData(configurationsQueryOptions(7).queryKey, [{ ...configuration, config_name: configName }]);
+    });
+    expect((await screen.findByTitle(configName)).textContent).toBe(configName);
+    const favourite = screen.getByRole('region', { name: 'Favorites' });
+    expect(within(favourite).getByTitle(name).textContent).toBe(name);
+    expect(within(favourite).getByTitle(category).textContent).toBe(category);
+
+    await user.click(screen.getByRole('combobox', { name: 'Workflow' }));
+    const option = await screen.findByRole('option', { name: new RegExp(`^${name.slice(0, 20)}`) });
+    expect(within(option).getByTitle(name).textContent).toBe(name);
+    expect(within(option).getByTitle(category).textContent).toBe(category);
   });
 });

@@ -83,8 +83,10 @@ export function WorkflowPicker({
             {collection.items.map((workflow) => (
               <Combobox.Item key={workflow.id} item={workflow}>
                 <Stack gap={0} minW={0}>
-                  <Combobox.ItemText truncate>{workflow.name}</Combobox.ItemText>
-                  <Text textStyle="xs" color="fg.muted" truncate>
+                  <Combobox.ItemText truncate title={workflow.name}>
+                    {workflow.name}
+                  </Combobox.ItemText>
+                  <Text textStyle="xs" color="fg.muted" truncate title={workflow.category}>
                     {workflow.category}
                   </Text>
                 </Stack>
