@@ -114,6 +114,8 @@ describe('gallery on a phone', () => {
     expect(await withinViewportWidth(page, close)).toBe(true);
     expect(await cutOffElements(page)).toEqual([]);
     expect((await lightbox(page).getByText(jobName).boundingBox())!.width).toBeGreaterThan(120);
+    // cut short on a phone, the name is there in full on hover
+    expect(await lightbox(page).getByTitle(jobName).textContent()).toBe(jobName);
     await close.click();
 
     // the job banner wraps the name rather than running off the screen

@@ -49,4 +49,11 @@ describe('folder manager list', () => {
     );
     expect(await ask('Bare')).toContain('Delete Bare? It is empty.');
   });
+
+  it('gives on hover the whole of a folder name cut to one line', () => {
+    const name = 'Spring campaign final selects for client review 26';
+    renderUi(<FolderList folders={[makeGalleryFolder({ id: 1, name })]} onEdit={() => undefined} />);
+    const row = screen.getByRole('listitem', { name });
+    expect(within(row).getByTitle(name)).toHaveTextContent(name);
+  });
 });

@@ -85,7 +85,16 @@ export const mediaTileStyles: SystemStyleObject = {
   '& .media-tile-job': { fontSize: 'sm', fontWeight: 'semibold', truncate: true },
   '& .media-tile-workflow': { fontSize: 'xs', opacity: 0.85, truncate: true },
   '& .media-tile-tags': { display: 'flex', flexWrap: 'wrap', gap: 1 },
-  '& .media-tile-tag': { px: 1.5, rounded: 'sm', fontSize: '2xs', bg: 'purple.solid', color: 'white' },
+  '& .media-tile-tag': {
+    px: 1.5,
+    rounded: 'sm',
+    fontSize: '2xs',
+    bg: 'purple.solid',
+    color: 'white',
+    // a tag holds up to 50 characters, unbroken
+    maxW: 'full',
+    truncate: true,
+  },
   '& .media-tile:hover .media-tile-overlay, & .media-tile:focus-within .media-tile-overlay': revealed,
   '& .media-tile:hover .media-tile-select, & .media-tile:focus-within .media-tile-select': revealed,
 };

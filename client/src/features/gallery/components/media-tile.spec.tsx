@@ -42,4 +42,13 @@ describe('media tile', () => {
     expect(screen.getByRole('button', { name: 'Selected 3' })).toHaveTextContent('3');
     expect(screen.getByRole('button', { name: 'Selected 3' })).toHaveAttribute('aria-pressed', 'true');
   });
+
+  it('gives on hover the whole job and workflow names the overlay cuts to a line, and every tag', () => {
+    const jobName = 'https://example.com/very/long/path/without-any-spaces/'.repeat(4).slice(0, 200);
+    renderTile(makeGalleryItem({ job_name: jobName, user_tags: ['night', 'sea', 'fog'] }));
+    expect(screen.getByRole('button', { name: /^View / })).toHaveAttribute(
+      'title',
+      `${jobName}\nText to Image\nnight, sea, fog`,
+    );
+  });
 });

@@ -46,6 +46,8 @@ export const MediaTile = memo(function MediaTile({
       <button
         type="button"
         className="media-tile-open"
+        // the overlay cuts the names to a line and shows 2 tags: the whole of each on hover
+        title={[item.job_name, item.workflow_name, item.user_tags.join(', ')].filter(Boolean).join('\n')}
         tabIndex={tabbable ? 0 : -1}
         aria-label={`View ${label}`}
         onClick={(event) => onTileClick(item, index, event)}
