@@ -255,6 +255,30 @@ describe('gallery', () => {
     await expect.poll(() => tiles(page).count(), WAIT).toBe(before + 2);
     expect(await tiles(page).first().getAttribute('aria-label')).toContain(liveName);
   });
+
+  it('keeps the tile under the pointer in place while new items arrive, and puts them on top once it leaves', async () => {
+    const page = await openPage();
+    await signIn(page, owner);
+    const connected = page
+      .waitForEvent('websocket')
+      .then((socket) =>
+        socket.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).startsWith('40') }),
+      );
+    await page.goto(appUrl('/gallery'));
+    await connected;
+    const before = (await listGallery(owner.token, { folder: '' })).length;
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(before);
+    const pointed = await tiles(page).first().getAttribute('aria-label');
+    await tiles(page).first().hover();
+    const liveName = uniqueName('Arrives under the pointer');
+    await produceMedia(owner.token, workflowId, liveName, 2);
+    // the total counts them (the events came) while the tiles stay as they were under the pointer
+    await expect.poll(() => counts(page).textContent(), WAIT).toBe(`${before} shown of ${before + 2}`);
+    expect(await tiles(page).first().getAttribute('aria-label')).toBe(pointed);
+    await page.getByRole('heading', { level: 1, name: 'Gallery' }).hover();
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(before + 2);
+    expect(await tiles(page).first().getAttribute('aria-label')).toContain(liveName);
+  });
 });
 
 describe('gallery without its live connection', () => {

@@ -80,8 +80,33 @@ function refreshSummariesSoon(queryClient: QueryClient): void {
   );
 }
 
+/** Items that arrived while the pointer was over the media, oldest first; absent while none is held. */
+const heldItems = new WeakMap<QueryClient, GalleryItem[]>();
+
+/**
+ * A new item on top moves every tile after it one place on: with a batch running, the tile under
+ * the pointer was replaced as a click went down, and the click opened (or, selecting, toggled)
+ * another image. While the pointer is over the media, new items wait; the function returned puts
+ * them on top, in the order they came.
+ */
+export function holdNewItems(queryClient: QueryClient): () => void {
+  if (!heldItems.has(queryClient)) heldItems.set(queryClient, []);
+  return () => {
+    const held = heldItems.get(queryClient) ?? [];
+    heldItems.delete(queryClient);
+    for (const item of held) addNewItem(queryClient, item);
+  };
+}
+
 /** A new item (`gallery:item-created`) goes on top of every loaded view it belongs to. */
 export function addNewItem(queryClient: QueryClient, item: GalleryItem): void {
+  const held = heldItems.get(queryClient);
+  if (held) {
+    held.push(item);
+    // the totals and folder tiles may follow at once: they move nothing under the pointer
+    refreshSummariesSoon(queryClient);
+    return;
+  }
   for (const query of cachedViews(queryClient)) {
     const view = query.queryKey[2] as GalleryQuery;
     if (!itemMatchesQuery(item, view)) continue;

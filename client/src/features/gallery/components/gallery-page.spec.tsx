@@ -1,11 +1,12 @@
 import { GALLERY_PAGE_SIZE, type GalleryFolder, type GalleryItem } from '@atelier/shared';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeGalleryFolder, makeGalleryItem } from '../../../test/gallery-factory';
 import { makeJob } from '../../../test/job-factory';
 import { jobQueryOptions } from '../../jobs/api/get-job';
 import { renderApp, testUser } from '../../../test/render-app';
+import { addNewItem } from '../api/gallery-cache';
 import { galleryCountQueryOptions } from '../api/get-gallery-count';
 import { foldersQueryOptions } from '../api/get-folders';
 import { galleryItemsQueryOptions } from '../api/get-gallery-items';
@@ -132,6 +133,26 @@ describe('gallery page', { timeout: 20_000 }, () => {
     expect(within(lightbox).getByRole('img', { name: 'Shot 1, image 1' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Lightbox' })).toBeNull();
+  });
+
+  it('keeps the tiles in place while the pointer is over them, and puts what arrived meanwhile on top after', async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderGallery('/gallery', {}, items(3));
+    const tileNames = () =>
+      screen.getAllByRole('listitem', { name: /^Shot/ }).map((tile) => tile.getAttribute('aria-label'));
+    await screen.findAllByRole('listitem', { name: /^Shot/ });
+    const before = tileNames();
+    await user.hover(screen.getByRole('button', { name: /^View Shot 2,/ }));
+    await act(async () => {
+      addNewItem(queryClient, makeGalleryItem({ id: 8, job_name: 'Shot 8' }));
+      addNewItem(queryClient, makeGalleryItem({ id: 9, job_name: 'Shot 9' }));
+      // the cache tells the page on a zero-delay timer: this one fires after it, the page drawn anew
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(tileNames()).toEqual(before);
+    await user.unhover(screen.getByRole('list', { name: 'Media' }));
+    await waitFor(() => expect(tileNames()).toHaveLength(5));
+    expect(tileNames().slice(0, 2)).toEqual([expect.stringMatching(/^Shot 9/), expect.stringMatching(/^Shot 8/)]);
   });
 
   it('lists the active filters when nothing matches; Clear Filters keeps the folder', async () => {

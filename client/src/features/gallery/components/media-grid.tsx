@@ -3,6 +3,7 @@ import type { GalleryItem } from '@atelier/shared';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useImperativeHandle, useMemo, useRef, type MouseEvent, type Ref } from 'react';
 import { TILE_GAP_PX, useGridLayout } from '../hooks/use-grid-columns';
+import { useHoldNewItems } from '../hooks/use-hold-new-items';
 import { useRovingTiles } from '../hooks/use-roving-tiles';
 import type { Selection } from '../utils/selection';
 import { MediaTile } from './media-tile';
@@ -56,6 +57,7 @@ export function MediaGrid({ items, selection, onTileClick, onToggle, handle }: M
   const rowHeight = tileSize + TILE_GAP_PX;
   const rowCount = Math.ceil(items.length / columns);
   const numbers = useMemo(() => new Map(selection.map((id, i) => [id, i + 1])), [selection]);
+  const holdNewItems = useHoldNewItems();
 
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
@@ -116,6 +118,7 @@ export function MediaGrid({ items, selection, onTileClick, onToggle, handle }: M
       onFocus={roving.onFocus}
       onBlur={roving.onBlur}
       onKeyDown={roving.onKeyDown}
+      {...holdNewItems}
     >
       {rows.map((row) => {
         const start = row.index * columns;
