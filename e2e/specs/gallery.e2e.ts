@@ -16,6 +16,7 @@ import {
   lightbox,
   lightboxImage,
   openGallery,
+  openLiveGallery,
   tiles,
   uniqueName,
   viewButton,
@@ -241,16 +242,7 @@ describe('gallery', () => {
     await page.getByText(`Showing the media of job “${jobName}”`).waitFor();
     await expect.poll(() => tiles(page).count(), WAIT).toBe(6);
     const liveName = uniqueName('Arrives live');
-    // the live connection of the new document is up before the worker makes anything
-    const connected = page
-      .waitForEvent('websocket')
-      .then((socket) =>
-        socket.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).startsWith('40') }),
-      );
-    await page.goto(appUrl('/gallery'));
-    await connected;
-    const before = (await listGallery(owner.token, { folder: '' })).length;
-    await expect.poll(() => tiles(page).count(), WAIT).toBe(before);
+    const before = await openLiveGallery(page, owner);
     await produceMedia(owner.token, workflowId, liveName, 2);
     await expect.poll(() => tiles(page).count(), WAIT).toBe(before + 2);
     expect(await tiles(page).first().getAttribute('aria-label')).toContain(liveName);
@@ -259,15 +251,7 @@ describe('gallery', () => {
   it('keeps the tile under the pointer in place while new items arrive, and puts them on top once it leaves', async () => {
     const page = await openPage();
     await signIn(page, owner);
-    const connected = page
-      .waitForEvent('websocket')
-      .then((socket) =>
-        socket.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).startsWith('40') }),
-      );
-    await page.goto(appUrl('/gallery'));
-    await connected;
-    const before = (await listGallery(owner.token, { folder: '' })).length;
-    await expect.poll(() => tiles(page).count(), WAIT).toBe(before);
+    const before = await openLiveGallery(page, owner);
     const pointed = await tiles(page).first().getAttribute('aria-label');
     await tiles(page).first().hover();
     const liveName = uniqueName('Arrives under the pointer');

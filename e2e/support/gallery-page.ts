@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { appUrl, signIn } from './browser.js';
+import { expect } from 'vitest';
+import { WAIT, appUrl, signIn } from './browser.js';
+import { listGallery } from './gallery.js';
 
 /** A gallery owner as the specs sign in and call the API. */
 export type Owner = { username: string; password: string; token: string };
@@ -28,4 +30,21 @@ export async function imagesDrawn(page: Page): Promise<boolean> {
   return grid(page)
     .getByRole('img')
     .evaluateAll((images) => images.length > 0 && images.every((img) => (img as HTMLImageElement).naturalWidth > 0));
+}
+
+/**
+ * Goes to /gallery and waits until its live connection is up (so nothing the worker makes next is
+ * missed) and every ungrouped item is drawn; answers how many that is.
+ */
+export async function openLiveGallery(page: Page, owner: Owner): Promise<number> {
+  const connected = page
+    .waitForEvent('websocket')
+    .then((socket) =>
+      socket.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).startsWith('40') }),
+    );
+  await page.goto(appUrl('/gallery'));
+  await connected;
+  const ungrouped = (await listGallery(owner.token, { folder: '' })).length;
+  await expect.poll(() => tiles(page).count(), WAIT).toBe(ungrouped);
+  return ungrouped;
 }
