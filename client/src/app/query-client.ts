@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@atelier/shared';
-import { ApiError, isUnauthorized } from '../lib/api-error';
+import { ApiError, isUnauthorized, mayPassOnRetry } from '../lib/api-error';
 import { logger } from '../lib/logger';
 
 const MAX_RETRIES = 2;
@@ -38,8 +38,7 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         // A 4xx answer will not change on retry; network blips and 5xx might.
-        retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.status < 500) && failureCount < MAX_RETRIES,
+        retry: (failureCount, error) => mayPassOnRetry(error) && failureCount < MAX_RETRIES,
       },
       // A change asked for offline fails at once with its message ('Failed to submit job'). Paused
       // (the default), it waited unseen behind a busy button and was sent whenever the connection

@@ -31,3 +31,8 @@ export function isNotFound(error: unknown): boolean {
 export function isUnauthorized(error: unknown): boolean {
   return error instanceof ApiError && error.status === 401;
 }
+
+/** A failure that asking again may mend: no answer reached us, or the server failed (5xx); a 4xx would come again. */
+export function mayPassOnRetry(error: unknown): boolean {
+  return !(error instanceof ApiError && error.status < 500);
+}

@@ -9,7 +9,7 @@ import {
 } from '@atelier/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
-import { ApiError } from '../../../lib/api-error';
+import { mayPassOnRetry } from '../../../lib/api-error';
 import { logger } from '../../../lib/logger';
 import { forgetJobProgress, recordJobProgress } from '../../jobs/api/job-progress';
 import { jobQueryKeys } from '../../jobs/api/job-query-keys';
@@ -71,8 +71,7 @@ export function refreshAfterReconnect(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: queueQueryOptions().queryKey });
   void queryClient.invalidateQueries({ queryKey: jobQueryKeys.all });
   void queryClient.invalidateQueries({
-    predicate: ({ state }) =>
-      state.status === 'error' && !(state.error instanceof ApiError && state.error.status < 500),
+    predicate: ({ state }) => state.status === 'error' && mayPassOnRetry(state.error),
   });
 }
 
