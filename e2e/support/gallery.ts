@@ -1,9 +1,8 @@
-import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { appUrl, screenshot } from './browser.js';
 import { apiToken, getJob, jobRequest, submitJob, workflowIdByName } from './api.js';
 import { createUser } from './users.js';
+import { withAppDatabase } from './app-database.js';
 
 /** Gallery set-up for the browser specs: real media from the worker, folders and copies by SQL. */
 
@@ -65,10 +64,8 @@ export async function galleryCount(token: string, query: Record<string, string> 
  * shows a real thumbnail), one INSERT, each copy a second older than the one before.
  */
 export async function seedGalleryCopies(jobId: number, total: number): Promise<void> {
-  const client = new pg.Client({ connectionString: inject('e2eDatabaseUrl') });
-  await client.connect();
-  try {
-    await client.query(
+  await withAppDatabase((client) =>
+    client.query(
       `WITH originals AS (
          SELECT row_number() OVER (ORDER BY id) - 1 AS k, count(*) OVER () AS n, g.*
            FROM gallery_items g WHERE job_id = $1
@@ -82,21 +79,13 @@ export async function seedGalleryCopies(jobId: number, total: number): Promise<v
            FROM base, generate_series(1, $2::int - (SELECT count(*)::int FROM originals)) AS s
            JOIN originals o ON o.k = (s - 1) % o.n`,
       [jobId, total],
-    );
-  } finally {
-    await client.end();
-  }
+    ),
+  );
 }
 
 /** Forgets the seed that made an item, as for media whose provider reported none. */
 export async function clearSeedUsed(itemId: number): Promise<void> {
-  const client = new pg.Client({ connectionString: inject('e2eDatabaseUrl') });
-  await client.connect();
-  try {
-    await client.query('UPDATE gallery_items SET seed_used = NULL WHERE id = $1', [itemId]);
-  } finally {
-    await client.end();
-  }
+  await withAppDatabase((client) => client.query('UPDATE gallery_items SET seed_used = NULL WHERE id = $1', [itemId]));
 }
 
 /** What is on screen only (a full-page capture would stretch a fixed, full-screen dialog). */

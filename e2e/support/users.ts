@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
+import { withAppDatabase } from './app-database.js';
 
 /** `Algorithm.Argon2id`; the package declares it as a const enum, which isolated modules cannot read. */
 const ARGON2ID = 2;
-import pg from 'pg';
-import { inject } from 'vitest';
 
 type Role = 'user' | 'admin' | 'super_admin';
 
@@ -12,15 +11,19 @@ type Role = 'user' | 'admin' | 'super_admin';
 export async function createUser(role: Role = 'user'): Promise<{ id: number; username: string; password: string }> {
   const username = `${role}_${randomBytes(3).toString('hex')}`;
   const password = `pw-${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: inject('e2eDatabaseUrl') });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: number }>(
+  const passwordHash = await hash(password, { algorithm: ARGON2ID });
+  const { rows } = await withAppDatabase((client) =>
+    client.query<{ id: number }>(
       'INSERT INTO users (username, email, password_hash, role) VALUES ($1, $2, $3, $4) RETURNING id',
-      [username, `${username}@example.test`, await hash(password, { algorithm: ARGON2ID }), role],
-    );
-    return { id: rows[0]!.id, username, password };
-  } finally {
-    await client.end();
-  }
+      [username, `${username}@example.test`, passwordHash, role],
+    ),
+  );
+  return { id: rows[0]!.id, username, password };
+}
+
+/** Ends every session of the user, as a password change does, without changing the password. */
+export async function endSessions(userId: number): Promise<void> {
+  await withAppDatabase((client) =>
+    client.query('UPDATE users SET password_changed_at = clock_timestamp() WHERE id = $1', [userId]),
+  );
 }

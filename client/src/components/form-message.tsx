@@ -1,7 +1,7 @@
 import { Alert } from '@chakra-ui/react';
 
 export interface FormMessageValue {
-  status: 'success' | 'error';
+  status: 'success' | 'error' | 'info';
   text: string;
 }
 

@@ -1,4 +1,5 @@
 import { sessionUserSchema, type SessionUser } from '@atelier/shared';
+import { keepDrafts } from './session-drafts';
 
 /** A signed-in session as kept in local storage (SPEC section 4, Session). */
 export interface Session {
@@ -51,8 +52,10 @@ export function writeStoredSession(session: Session | null): void {
 }
 
 export function expireStoredSession(): void {
-  const hadSession = readStoredSession() !== null;
+  const ended = readStoredSession();
+  // before the login screen replaces the forms
+  if (ended) keepDrafts(ended.user.id);
   writeStoredSession(null);
-  if (hadSession) sessionStorage.setItem(SESSION_ENDED_KEY, '1');
+  if (ended) sessionStorage.setItem(SESSION_ENDED_KEY, '1');
   window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
 }

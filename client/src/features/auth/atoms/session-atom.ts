@@ -8,6 +8,7 @@ import {
   writeStoredSession,
   type Session,
 } from '../../../lib/session-storage';
+import { dropDraftsUnlessOf, keepDrafts } from '../../../lib/session-drafts';
 
 /** `undefined` until this store first reads local storage, so each store restores on its own. */
 const sessionValueAtom = atom<Session | null | undefined>(undefined);
@@ -29,6 +30,9 @@ sessionValueAtom.onMount = (setValue) => {
   const reload = () =>
     setValue((previous) => {
       const next = readStoredSession();
+      // another tab ended the session: this tab's forms are about to go too
+      if (!next && previous) keepDrafts(previous.user.id);
+      if (next) dropDraftsUnlessOf(next.user.id);
       if (next?.user.id !== previous?.user.id) for (const listener of userChangeListeners) listener();
       return next;
     });

@@ -1,6 +1,7 @@
 import type { LoginRequest } from '@atelier/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
+import { dropDraftsUnlessOf } from '../../../lib/session-drafts';
 import { useLogin } from '../api/login';
 import { sessionQueryOptions } from '../api/get-session';
 import { sessionAtom } from '../atoms/session-atom';
@@ -15,6 +16,7 @@ export function useSignIn() {
     login.mutate(credentials, {
       onSuccess: ({ token, user }) => {
         queryClient.clear();
+        dropDraftsUnlessOf(user.id);
         queryClient.setQueryData(sessionQueryOptions(token).queryKey, { user });
         setSession({ token, user });
       },

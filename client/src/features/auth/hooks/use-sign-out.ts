@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { dropDraftsUnlessOf } from '../../../lib/session-drafts';
 import { disconnectSocket } from '../../../lib/socket';
 import { forgetQueueDashboard } from '../../admin/api/queue-dashboard';
 import { sessionAtom } from '../atoms/session-atom';
@@ -14,6 +15,7 @@ export function useSignOut(): () => void {
 
   return () => {
     setSession(null);
+    dropDraftsUnlessOf(null);
     disconnectSocket();
     forgetQueueDashboard();
     queryClient.clear();

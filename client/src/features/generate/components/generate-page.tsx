@@ -82,6 +82,7 @@ export function GeneratePage() {
                 jobNameRequired={false}
                 collectParameters={() => (form.validate() ? form.parameters() : null)}
                 showParameterErrors={form.showServerErrors}
+                parametersRestored={form.restoredDraft}
               />
               <Separator />
               <SaveConfigurationForm

@@ -12,6 +12,7 @@ import { FormMessage, type FormMessageValue } from '../../../components/form-mes
 import { errorText, fieldErrors } from '../../../lib/api-error';
 import { useResetOnChange } from '../../../lib/use-reset-on-change';
 import { useSingleFlight } from '../../../lib/use-single-flight';
+import { useDraftSource, useKeptDraft } from '../../auth/hooks/use-session-draft';
 import { useSubmitJob } from '../api/submit-job';
 import { BatchSizeInput, batchSizeFromInput } from './batch-size-input';
 
@@ -23,6 +24,22 @@ export interface GeneratePanelProps {
   collectParameters: () => Record<string, unknown> | null;
   /** Shows the server's messages beside the parameters they name; answers the names it placed. */
   showParameterErrors?: (messages: Readonly<Record<string, string>>) => string[];
+  /** The parameters started from what was typed when the session last ended. */
+  parametersRestored?: boolean;
+}
+
+const PANEL_DRAFT = 'generate-panel';
+const DRAFT_RESTORED = 'Your session had ended, so nothing was submitted. What you had entered is back.';
+
+interface PanelDraft {
+  job_name: string;
+  batch: string;
+}
+
+function panelDraft(raw: unknown): PanelDraft | null {
+  if (typeof raw !== 'object' || raw === null || !('job_name' in raw) || !('batch' in raw)) return null;
+  const { job_name, batch } = raw;
+  return typeof job_name === 'string' && typeof batch === 'string' ? { job_name, batch } : null;
 }
 
 /** Job name, batch size and Generate (SPEC sections 2 and 5). Nothing is sent until every check passes. */
@@ -31,14 +48,22 @@ export function GeneratePanel({
   jobNameRequired,
   collectParameters,
   showParameterErrors = () => [],
+  parametersRestored = false,
 }: GeneratePanelProps) {
   const jobNameId = useId();
   const batchSizeId = useId();
   const submit = useSubmitJob();
   // Enter in the job name reaches generate() however the button looks
   const submitOnce = useSingleFlight(submit);
-  const [jobName, setJobName] = useState('');
-  const [batch, setBatch] = useState(String(BATCH_SIZE_DEFAULT));
+  const draft = panelDraft(useKeptDraft(PANEL_DRAFT));
+  const [jobName, setJobName] = useState(() => draft?.job_name ?? '');
+  const [batch, setBatch] = useState(() => draft?.batch ?? String(BATCH_SIZE_DEFAULT));
+  useDraftSource(
+    PANEL_DRAFT,
+    jobName !== '' || batch !== String(BATCH_SIZE_DEFAULT) ? { job_name: jobName, batch } : undefined,
+  );
+  // said until the next Generate: the form is as it was, but its job was never sent
+  const [restoreSaid, setRestoreSaid] = useState(false);
   // Once Generate was pressed a blank required name stays reported, however often it is retyped.
   const [jobNameChecked, setJobNameChecked] = useState(false);
   const [serverErrors, setServerErrors] = useState<{ job_name?: string; batch_size?: string }>({});
@@ -71,6 +96,7 @@ export function GeneratePanel({
   const generate = () => {
     if (submitOnce.busy()) return;
     setMessage(null);
+    setRestoreSaid(true);
     setServerErrors({});
     const batchSize = batchSizeFromInput(batch);
     setBatch(String(batchSize));
@@ -133,7 +159,11 @@ export function GeneratePanel({
       >
         Generate
       </BusyButton>
-      <FormMessage message={message} />
+      <FormMessage
+        message={
+          message ?? ((draft || parametersRestored) && !restoreSaid ? { status: 'info', text: DRAFT_RESTORED } : null)
+        }
+      />
     </Stack>
   );
 }

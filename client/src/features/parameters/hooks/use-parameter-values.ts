@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useDraftSource, useKeptDraft } from '../../auth/hooks/use-session-draft';
 import { parameterInputId, type ParamField } from '../utils/parameter-fields';
 import {
   defaultFormValues,
@@ -27,23 +28,54 @@ export interface ParameterValues {
   showServerErrors: (messages: Readonly<Record<string, string>>) => string[];
   /** The values as job parameters or a configuration's parameter_values. */
   parameters: () => Record<string, unknown>;
+  /** The form started from what was typed here when the session last ended (see session-drafts). */
+  restoredDraft: boolean;
 }
 
 interface FormState {
-  key: string | number | null;
+  /** undefined before the first render has chosen where the form starts */
+  key: string | number | null | undefined;
   values: FormValues;
   touched: ReadonlySet<string>;
   showAll: boolean;
   server: FormErrors;
 }
 
-const fresh = (key: FormState['key'], values: FormValues): FormState => ({
+const fresh = (key: FormState['key'], values: FormValues, touched: ReadonlySet<string> = new Set()): FormState => ({
   key,
   values,
-  touched: new Set(),
+  touched,
   showAll: false,
   server: {},
 });
+
+function sameShape(value: unknown, like: FormValue): value is FormValue {
+  if (typeof like !== 'object') return typeof value === typeof like;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'mode' in value &&
+    'seed' in value &&
+    (value.mode === 'random' || value.mode === 'fixed') &&
+    typeof value.seed === 'string'
+  );
+}
+
+/** A kept draft's values for the fields there are now, each of the kind the field holds. */
+function draftValues(fields: readonly ParamField[], raw: unknown): FormValues | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const defaults = defaultFormValues(fields);
+  const kept = Object.entries(raw).filter(
+    ([name, value]) => Object.hasOwn(defaults, name) && sameShape(value, defaults[name]!),
+  );
+  return kept.length ? (Object.fromEntries(kept) as FormValues) : null;
+}
+
+function startingState(fields: readonly ParamField[], key: FormState['key'], draft: FormValues | null): FormState {
+  return draft
+    ? fresh(key, { ...defaultFormValues(fields), ...draft }, new Set(Object.keys(draft)))
+    : fresh(key, defaultFormValues(fields));
+}
 
 function without(errors: FormErrors, name: string): FormErrors {
   if (!(name in errors)) return errors;
@@ -61,9 +93,13 @@ function focusField(name: string): void {
  * when it changes the form starts again from the new fields' defaults.
  */
 export function useParameterValues(fields: readonly ParamField[], formKey: string | number | null): ParameterValues {
-  const [state, setState] = useState<FormState>(() => fresh(formKey, defaultFormValues(fields)));
+  const draftKey = formKey === null ? null : `parameters:${formKey}`;
+  const kept = useKeptDraft(draftKey);
+  const draft = useMemo(() => draftValues(fields, kept), [fields, kept]);
+  const [state, setState] = useState<FormState>(() => fresh(undefined, {}));
+  useDraftSource(draftKey, state.key === formKey && state.touched.size > 0 ? state.values : undefined);
   // Reset during render rather than in an effect, so stale values are never shown for a new workflow.
-  const current = state.key === formKey ? state : fresh(formKey, defaultFormValues(fields));
+  const current = state.key === formKey ? state : startingState(fields, formKey, draft);
   if (current !== state) setState(current);
 
   const { values, touched, showAll, server } = current;
@@ -103,5 +139,6 @@ export function useParameterValues(fields: readonly ParamField[], formKey: strin
       return placed;
     },
     parameters: () => toParameters(fields, values),
+    restoredDraft: draft !== null,
   };
 }

@@ -42,6 +42,7 @@ export function WorkflowScreen({ workflow }: { workflow: Workflow }) {
               jobNameRequired
               collectParameters={() => (form.validate() ? form.parameters() : null)}
               showParameterErrors={form.showServerErrors}
+              parametersRestored={form.restoredDraft}
             />
           </SectionCard>
           <SectionCard title="Save Configuration">

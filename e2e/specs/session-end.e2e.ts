@@ -1,0 +1,95 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, appUrl, pagesOfOneBrowser, signIn } from '../support/browser.js';
+import { apiToken, call } from '../support/api.js';
+import { catalogueIds, type CatalogueIds } from '../support/catalogue.js';
+import { capture, field } from '../support/screens.js';
+import { createUser, endSessions } from '../support/users.js';
+
+const openPage = pagesOfOneBrowser();
+const RESTORED = 'Your session had ended, so nothing was submitted. What you had entered is back.';
+const SESSION_ENDED = 'Your session has ended (it expired, or your account changed). Please sign in again.';
+
+let ids: CatalogueIds;
+
+beforeAll(async () => {
+  ids = await catalogueIds(inject('e2eAdmin'));
+});
+
+type Credentials = { username: string; password: string };
+
+/** The login screen shown in place of the app, at the address the user was on. */
+async function signInAgain(page: Page, user: Credentials): Promise<void> {
+  await page.getByText(SESSION_ENDED).waitFor();
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation').waitFor();
+}
+
+/** Signed in, the Text to Image form filled in, then the server ends the session and Generate is pressed. */
+async function filledInWhenTheSessionEnds(user: Credentials & { id: number }): Promise<Page> {
+  const page = await openPage(DESKTOP);
+  await signIn(page, user);
+  await page.goto(appUrl(`/workflow/${ids['Text to Image']}`));
+  await page.getByRole('heading', { name: 'Text to Image', level: 1 }).waitFor();
+  await page.getByLabel('Job name').fill('Typed before the session ended');
+  await page.getByLabel('Steps', { exact: true }).fill('42');
+  await page.getByRole('radio', { name: 'Fixed' }).check({ force: true });
+  await page.getByLabel('Seed', { exact: true }).fill('1234');
+  await endSessions(user.id);
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  return page;
+}
+
+describe('A session the server ends while a form is filled in', () => {
+  it('gives the typing back once the same user signs in again, and Generate then sends it', async () => {
+    const user = await createUser('user');
+    const page = await filledInWhenTheSessionEnds(user);
+    await signInAgain(page, user);
+
+    await page.getByRole('heading', { name: 'Text to Image', level: 1 }).waitFor();
+    await page.getByRole('status').getByText(RESTORED).waitFor();
+    expect(await page.getByLabel('Job name').inputValue()).toBe('Typed before the session ended');
+    expect(await page.getByLabel('Steps', { exact: true }).inputValue()).toBe('42');
+    expect(await page.getByRole('radio', { name: 'Fixed' }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Seed', { exact: true }).inputValue()).toBe('1234');
+    await capture(page, 'session-end-restored-desktop');
+
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/jobs') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    const { id } = (await (await answer).json()) as { id: number };
+    await page.getByText('Job submitted successfully! Generating 1 images').waitFor();
+    expect(await page.getByText(RESTORED).count()).toBe(0);
+    const job = await call<{ job_name: string; parameters: Record<string, unknown> }>(`/jobs/${id}`, {
+      token: await apiToken(user),
+    });
+    expect(job.job_name).toBe('Typed before the session ended');
+    expect(job.parameters).toMatchObject({ steps: 42, seed: { mode: 'fixed', seed: 1234 } });
+
+    // given back once: a reload starts from the workflow's defaults again
+    await page.reload();
+    await page.getByRole('heading', { name: 'Text to Image', level: 1 }).waitFor();
+    expect(await page.getByLabel('Job name').inputValue()).toBe('');
+    expect(await page.getByText(RESTORED).count()).toBe(0);
+  });
+
+  it('shows another user who signs in on that tab none of it, nor the first user after a sign-out', async () => {
+    const first = await createUser('user');
+    const second = await createUser('user');
+    const page = await filledInWhenTheSessionEnds(first);
+    await signInAgain(page, second);
+    await page.getByRole('heading', { name: 'Text to Image', level: 1 }).waitFor();
+    await field(page, 'Steps').waitFor();
+    expect(await page.getByLabel('Job name').inputValue()).toBe('');
+    expect(await page.getByLabel('Steps', { exact: true }).inputValue()).not.toBe('42');
+    expect(await page.getByText(RESTORED).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signIn(page, first);
+    await page.goto(appUrl(`/workflow/${ids['Text to Image']}`));
+    await page.getByRole('heading', { name: 'Text to Image', level: 1 }).waitFor();
+    expect(await page.getByLabel('Job name').inputValue()).toBe('');
+    expect(await page.getByText(RESTORED).count()).toBe(0);
+  });
+});
