@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { DESKTOP, appUrl, pagesOfOneBrowser, signIn } from '../support/browser.js';
 import { apiToken, call } from '../support/api.js';
 import { catalogueIds, type CatalogueIds } from '../support/catalogue.js';
@@ -8,6 +9,7 @@ import { createUser, endSessions } from '../support/users.js';
 
 const openPage = pagesOfOneBrowser();
 const RESTORED = 'Your session had ended, so nothing was submitted. What you had entered is back.';
+const RESTORED_UNSAVED = 'Your session had ended, so nothing was saved. What you had entered is back.';
 const SESSION_ENDED = 'Your session has ended (it expired, or your account changed). Please sign in again.';
 
 let ids: CatalogueIds;
@@ -23,8 +25,10 @@ async function signInAgain(page: Page, user: Credentials): Promise<void> {
   await page.getByText(SESSION_ENDED).waitFor();
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation').waitFor();
+  const signInButton = page.getByRole('button', { name: 'Sign in' });
+  await signInButton.click();
+  // not the navigation: a dialog opened again hides the rest of the page from the accessibility tree
+  await signInButton.waitFor({ state: 'detached' });
 }
 
 /** Signed in, the Text to Image form filled in, then the server ends the session and Generate is pressed. */
@@ -91,5 +95,41 @@ describe('A session the server ends while a form is filled in', () => {
     await page.getByRole('heading', { name: 'Text to Image', level: 1 }).waitFor();
     expect(await page.getByLabel('Job name').inputValue()).toBe('');
     expect(await page.getByText(RESTORED).count()).toBe(0);
+  });
+});
+
+describe('A session the server ends while a base workflow is being edited', () => {
+  it('opens the editor again with the unsaved JSON, and the save then goes through', async () => {
+    const admin = await createUser('admin');
+    const file = `e2e-kept-${randomBytes(3).toString('hex')}.json`;
+    const token = await apiToken(admin);
+    await call('/base-workflows', { method: 'POST', token, body: JSON.stringify({ name: file, content: { v: 1 } }) });
+    onTestFinished(async () => {
+      await call(`/base-workflows/${file}`, {
+        method: 'DELETE',
+        token: await apiToken(admin),
+        body: JSON.stringify({ confirmPassword: admin.password }),
+      });
+    });
+    const page = await openPage(DESKTOP);
+    await signIn(page, admin);
+    await page.goto(appUrl('/admin'));
+    await page.getByRole('button', { name: `Edit ${file}` }).click();
+    const json = page.getByRole('textbox', { name: 'Workflow JSON' });
+    await expect.poll(() => json.innerText()).toContain('"v": 1');
+    await json.fill('{"v": 2, "typed": "before the session ended"}');
+
+    await endSessions(admin.id);
+    await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
+    await signInAgain(page, admin);
+
+    const editor = page.getByRole('dialog');
+    await editor.getByRole('status').getByText(RESTORED_UNSAVED).waitFor();
+    expect(await editor.getByRole('heading', { name: `Edit ${file}` }).count()).toBe(1);
+    expect(await json.innerText()).toContain('before the session ended');
+    await editor.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText(/^Base workflow updated successfully!/).waitFor();
+    const saved = await call<{ content: unknown }>(`/base-workflows/${file}`, { token: await apiToken(admin) });
+    expect(saved.content).toEqual({ v: 2, typed: 'before the session ended' });
   });
 });

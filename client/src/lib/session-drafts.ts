@@ -70,3 +70,9 @@ export function dropDraftsUnlessOf(userId: number | null): void {
   const stored = readDrafts();
   if (stored && stored.userId !== userId) writeDrafts({ userId: stored.userId, drafts: {} });
 }
+
+/** Said beside a form given back: it looks as it did, but what it was for never reached the server. */
+export const DRAFT_RESTORED = {
+  notSubmitted: 'Your session had ended, so nothing was submitted. What you had entered is back.',
+  notSaved: 'Your session had ended, so nothing was saved. What you had entered is back.',
+} as const;

@@ -17,8 +17,11 @@ import { BusyButton } from '../../../components/busy-button';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { LazyLoadBoundary } from '../../../components/lazy-load-boundary';
 import { errorText } from '../../../lib/api-error';
+import { DRAFT_RESTORED } from '../../../lib/session-drafts';
+import { useDraftSource } from '../../auth/hooks/use-session-draft';
 import { ADMIN_MESSAGES } from '../admin-messages';
 import { useBaseWorkflow, useSaveBaseWorkflow } from '../api/base-workflows';
+import { BASE_WORKFLOW_DRAFT, type BaseWorkflowDraft } from '../utils/base-workflow-draft';
 import { formatJson, jsonProblem, stripJsonSuffix, withJsonSuffix } from '../utils/json-text';
 
 // CodeMirror is only loaded when an admin opens the editor.
@@ -33,21 +36,26 @@ const UNSAVED_TEXT = 'This workflow has unsaved changes: save them, or press Can
  */
 export function BaseWorkflowEditorDialog({
   filename,
+  draft,
   onClose,
   onSaved,
 }: {
   filename: string | null;
+  /** What was typed here when the session last ended, to start from. */
+  draft?: BaseWorkflowDraft;
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
   const loaded = useBaseWorkflow(filename);
   const save = useSaveBaseWorkflow();
-  const [name, setName] = useState(filename ? stripJsonSuffix(filename) : '');
-  const [content, setContent] = useState(filename ? '' : NEW_WORKFLOW);
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const [name, setName] = useState(draft?.name ?? (filename ? stripJsonSuffix(filename) : ''));
+  const [content, setContent] = useState(draft?.content ?? (filename ? '' : NEW_WORKFLOW));
+  const [message, setMessage] = useState<FormMessageValue | null>(
+    draft ? { status: 'info', text: DRAFT_RESTORED.notSaved } : null,
+  );
   // the file as this editor first read it: a later read (another admin saved) must not replace
   // what is being typed, and the save names this version so it cannot drop their change unseen
-  const [baseSha, setBaseSha] = useState<string | null>(null);
+  const [baseSha, setBaseSha] = useState<string | null>(draft?.baseSha ?? null);
   const data = loaded.data;
   // an existing file is edited once read: before that (or when reading failed) there is no JSON to
   // check, and Save said 'Invalid JSON: Unexpected end of JSON input' about a text never shown
@@ -55,9 +63,9 @@ export function BaseWorkflowEditorDialog({
 
   useEffect(() => {
     if (!data || baseSha !== null) return;
-    setContent(data.raw_content);
+    if (!draft) setContent(data.raw_content);
     setBaseSha(data.sha);
-  }, [data, baseSha]);
+  }, [data, baseSha, draft]);
 
   const format = () => {
     if (!ready) return;
@@ -72,6 +80,8 @@ export function BaseWorkflowEditorDialog({
     filename === null
       ? content !== NEW_WORKFLOW || name.trim() !== ''
       : data !== undefined && (content !== data.raw_content || withJsonSuffix(name) !== filename);
+
+  useDraftSource(BASE_WORKFLOW_DRAFT, dirty ? { filename, name, content, baseSha } : undefined);
 
   // Escape in CodeMirror's search box closes that box only; elsewhere it would throw the unsaved
   // text away, so then it only says how to do that on purpose

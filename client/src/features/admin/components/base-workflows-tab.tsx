@@ -10,8 +10,10 @@ import { BaseWorkflowEditorDialog } from './base-workflow-editor-dialog';
 import { PasswordConfirmDialog } from './password-confirm-dialog';
 import { SearchField } from './search-field';
 import { RowAction } from '../../../components/row-action';
+import { useKeptDraft } from '../../auth/hooks/use-session-draft';
+import { BASE_WORKFLOW_DRAFT, baseWorkflowDraft, type BaseWorkflowDraft } from '../utils/base-workflow-draft';
 
-type Editing = { filename: string | null } | null;
+type Editing = { filename: string | null; draft?: BaseWorkflowDraft } | null;
 
 // a file of a few bytes is not '0.0 KB', which reads as empty
 const kilobytes = (bytes: number) => `${(bytes > 0 ? Math.max(0.1, bytes / 1024) : 0).toFixed(1)} KB`;
@@ -21,7 +23,9 @@ export function BaseWorkflowsTab() {
   const files = useBaseWorkflows();
   const remove = useDeleteBaseWorkflow();
   const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<Editing>(null);
+  // an edit the server's end of the session interrupted opens again as it was
+  const kept = baseWorkflowDraft(useKeptDraft(BASE_WORKFLOW_DRAFT));
+  const [editing, setEditing] = useState<Editing>(() => (kept ? { filename: kept.filename, draft: kept } : null));
   const confirm = useConfirmedDelete<string>();
   // once deleted, the tab keeps the focus: the row's button is gone
   const rootRef = useRef<HTMLDivElement>(null);
@@ -93,6 +97,7 @@ export function BaseWorkflowsTab() {
         <BaseWorkflowEditorDialog
           key={editing.filename ?? 'new'}
           filename={editing.filename}
+          draft={editing.draft}
           onClose={() => setEditing(null)}
           onSaved={(text) => {
             setEditing(null);

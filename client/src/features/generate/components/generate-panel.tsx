@@ -10,6 +10,7 @@ import { useId, useState } from 'react';
 import { BusyButton } from '../../../components/busy-button';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { errorText, fieldErrors } from '../../../lib/api-error';
+import { DRAFT_RESTORED } from '../../../lib/session-drafts';
 import { useResetOnChange } from '../../../lib/use-reset-on-change';
 import { useSingleFlight } from '../../../lib/use-single-flight';
 import { useDraftSource, useKeptDraft } from '../../auth/hooks/use-session-draft';
@@ -29,7 +30,6 @@ export interface GeneratePanelProps {
 }
 
 const PANEL_DRAFT = 'generate-panel';
-const DRAFT_RESTORED = 'Your session had ended, so nothing was submitted. What you had entered is back.';
 
 interface PanelDraft {
   job_name: string;
@@ -161,7 +161,8 @@ export function GeneratePanel({
       </BusyButton>
       <FormMessage
         message={
-          message ?? ((draft || parametersRestored) && !restoreSaid ? { status: 'info', text: DRAFT_RESTORED } : null)
+          message ??
+          ((draft || parametersRestored) && !restoreSaid ? { status: 'info', text: DRAFT_RESTORED.notSubmitted } : null)
         }
       />
     </Stack>
