@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { DESKTOP, PHONE, WAIT, appUrl, pagesOfOneBrowser, signIn } from '../support/browser.js';
-import { apiToken, call } from '../support/api.js';
+import { apiToken, call, cancelIfRunning } from '../support/api.js';
 import { catalogueIds, deleteAsset, uploadAsset, uploadSampleAssets, type CatalogueIds } from '../support/catalogue.js';
 import { capture, chooseOnDashboard, field, fitsViewport, region, required } from '../support/screens.js';
 import { createUser } from '../support/users.js';
@@ -104,6 +104,42 @@ describe('Generate dashboard', () => {
     const token = await apiToken(user);
     const named = await call<{ jobs: unknown[] }>(`/jobs?search=${encodeURIComponent(name)}`, { token });
     expect(named.jobs).toHaveLength(0);
+  });
+
+  it('makes one job when the answer to Generate was lost after the server took it and Generate is pressed again', async () => {
+    const user = await newUser();
+    const page = await openAs(user);
+    await page.getByRole('heading', { name: 'Generate', level: 1 }).waitFor();
+    await chooseOnDashboard(page, 'Text to Image');
+    const name = `Answer lost ${randomBytes(3).toString('hex')}`;
+    await page.getByLabel('Job name').fill(name);
+    await page.getByLabel('Batch size').fill('2');
+    const keys: Array<string | undefined> = [];
+    await page.route('**/api/jobs', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      keys.push((await route.request().headerValue('idempotency-key')) ?? undefined);
+      if (keys.length > 1) return route.continue();
+      // the server stores the job and answers, but the answer never reaches the page
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+
+    await generateButton(page).click();
+    await page.getByRole('alert').filter({ hasText: 'Failed to submit job' }).waitFor();
+    await generateButton(page).click();
+    await page.getByText('Job submitted successfully! Generating 2 images').waitFor();
+    const token = await apiToken(user);
+    const mine = await call<{ jobs: Array<{ id: number; job_name: string }> }>('/jobs', { token });
+    onTestFinished(() => Promise.all(mine.jobs.map((job) => cancelIfRunning(token, job.id))).then(() => undefined));
+    expect(mine.jobs.map((job) => job.job_name)).toEqual([name]);
+    await page.goto(appUrl('/history'));
+    const rows = page.getByRole('list', { name: 'Jobs' }).getByRole('listitem');
+    await rows.filter({ hasText: name }).waitFor();
+    expect(await rows.count()).toBe(1);
+    // the press again resent the lost attempt under its key
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('asks for a workflow first, and clamps the batch size', async () => {

@@ -48,6 +48,25 @@ export const submitJobSchema = z.object({
 });
 export type SubmitJob = z.input<typeof submitJobSchema>;
 
+/** Sent with a job submission (and a clone) so that sending the same attempt again finds the job it made. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
+const IDEMPOTENCY_KEY_RULE = `${IDEMPOTENCY_KEY_HEADER} must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} printable ASCII characters`;
+const PRINTABLE_ASCII = new RegExp(`^[\\x20-\\x7e]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`);
+
+/** The headers a submission reads, as Node names them (lower case); any others pass unread. */
+export const submitJobHeadersSchema = z.object({
+  'idempotency-key': z
+    .string({ error: IDEMPOTENCY_KEY_RULE })
+    .regex(PRINTABLE_ASCII, { error: IDEMPOTENCY_KEY_RULE })
+    .optional()
+    .meta({
+      description:
+        'A new random value (a UUID) per submit attempt, sent again when resending an attempt that got no answer: a key the caller already used answers the job it made, and no second job is queued',
+    }),
+});
+export type SubmitJobHeaders = z.output<typeof submitJobHeadersSchema>;
+
 const PAGE_RANGE = `Page must be a whole number from 1 to ${HISTORY_PAGE_MAX}`;
 
 export const jobListQuerySchema = z.object({

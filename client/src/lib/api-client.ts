@@ -12,6 +12,7 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** Sent without the bearer token (SPEC section 7 marks these "none"). */
   anonymous?: boolean;
+  headers?: Record<string, string>;
 }
 
 function buildUrl(path: string, query: ApiRequestOptions['query']): string {
@@ -41,7 +42,7 @@ async function readJson(response: Response): Promise<unknown> {
  */
 export async function apiRequest<T>(path: string, schema: ZodType<T>, options: ApiRequestOptions = {}): Promise<T> {
   const token = options.anonymous ? null : readStoredToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   // a form (a file upload) sets its own multipart type and boundary
   const multipart = options.body instanceof FormData;

@@ -41,6 +41,10 @@ export class JobEntity {
   @Column('integer', { name: 'next_batch_index' })
   nextBatchIndex!: number;
 
+  /** The Idempotency-Key of the submit attempt that made it: a resend of that attempt answers this job. */
+  @Column('text', { name: 'idempotency_key', nullable: true })
+  idempotencyKey!: string | null;
+
   @Column('text')
   status!: JobStatus;
 

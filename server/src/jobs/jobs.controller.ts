@@ -3,16 +3,19 @@ import {
   cloneJobSchema,
   jobListQuerySchema,
   jobResultsQuerySchema,
+  submitJobHeadersSchema,
   submitJobSchema,
   type Job,
   type JobListQuery,
   type JobListResponse,
   type JobResults,
   type SessionUser,
+  type SubmitJobHeaders,
 } from '@atelier/shared';
 import type { z } from 'zod';
 import { CurrentUser } from '../auth/auth.decorators.js';
 import { IdParamPipe } from '../common/id-param.pipe.js';
+import { RequestHeaders } from '../common/request-headers.decorator.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
 import { JobsService } from './jobs.service.js';
 
@@ -24,8 +27,9 @@ export class JobsController {
   submit(
     @CurrentUser() user: SessionUser,
     @Body(new ZodValidationPipe(submitJobSchema)) body: z.output<typeof submitJobSchema>,
+    @RequestHeaders(new ZodValidationPipe(submitJobHeadersSchema)) headers: SubmitJobHeaders,
   ): Promise<{ id: number }> {
-    return this.jobs.submit(user, body);
+    return this.jobs.submit(user, body, { idempotencyKey: headers['idempotency-key'] });
   }
 
   @Get()
@@ -55,8 +59,9 @@ export class JobsController {
     @CurrentUser() user: SessionUser,
     @Param('id', IdParamPipe) id: number,
     @Body(new ZodValidationPipe(cloneJobSchema)) body: z.output<typeof cloneJobSchema>,
+    @RequestHeaders(new ZodValidationPipe(submitJobHeadersSchema)) headers: SubmitJobHeaders,
   ): Promise<{ id: number }> {
-    return this.jobs.clone(user, id, body.job_name);
+    return this.jobs.clone(user, id, body.job_name, headers['idempotency-key']);
   }
 
   @Post(':id/cancel')

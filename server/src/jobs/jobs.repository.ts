@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import type { JobStatus } from '@atelier/shared';
+import { isUniqueViolation } from '../common/postgres-errors.js';
 import { containsPattern } from '../common/sql-like.js';
 import { UserEntity } from '../users/user.entity.js';
 import { JobEntity } from './job.entity.js';
@@ -47,6 +48,24 @@ export class JobsRepository {
 
   insert(fields: Partial<JobEntity>): Promise<JobEntity> {
     return this.repo.save(this.repo.create(fields));
+  }
+
+  /**
+   * Inserts a job; null when its idempotency key is one the user already has a job under (a resend
+   * of the same attempt, running at the same time, won the unique index).
+   */
+  async insertUnlessKeyTaken(fields: Partial<JobEntity>): Promise<JobEntity | null> {
+    try {
+      return await this.insert(fields);
+    } catch (error) {
+      if (isUniqueViolation(error, 'jobs_user_idempotency_key_key')) return null;
+      throw error;
+    }
+  }
+
+  /** The user's job made under this idempotency key; another user's key is another key. */
+  findByIdempotencyKey(userId: number, idempotencyKey: string): Promise<JobEntity | null> {
+    return this.repo.findOneBy({ userId, idempotencyKey });
   }
 
   async remove(id: number): Promise<void> {

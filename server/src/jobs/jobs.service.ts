@@ -29,6 +29,14 @@ import { resolveComfyParameters, resolveSlugParameters } from './job-parameters.
 import { JobsRepository } from './jobs.repository.js';
 import { DEFAULT_SECONDS_PER_ITEM } from './queue.service.js';
 
+const QUEUE_UNAVAILABLE = 'The job queue is unavailable. Please try again in a moment.';
+
+export interface SubmitOptions {
+  from?: 'clone';
+  /** The client's Idempotency-Key for this submit attempt. */
+  idempotencyKey?: string;
+}
+
 export interface SubmitInput {
   workflow_id: number;
   job_name: string;
@@ -56,8 +64,17 @@ export class JobsService {
   /**
    * One row and one queue entry whatever the batch size (DESIGN section 3, Batches). Only a
    * submission that passed validation counts against the user's rate limit; clones come here too.
+   * Under an idempotency key the user already used, the answer is the job that key made, and
+   * nothing new is written or queued. That holds even when the body differs from the first one
+   * (no 409): the client reuses a key only to resend an unchanged form whose answer was lost, so a
+   * difference means the workflow or its values changed meanwhile, and the job that exists is the
+   * true answer. Keys do not expire; they live as long as their job.
    */
-  async submit(user: SessionUser, input: SubmitInput, from?: 'clone'): Promise<{ id: number }> {
+  async submit(user: SessionUser, input: SubmitInput, options: SubmitOptions = {}): Promise<{ id: number }> {
+    const { from, idempotencyKey } = options;
+    // before the checks and the rate limit: a resend must not fail where its first try passed
+    const earlier = idempotencyKey ? await this.jobs.findByIdempotencyKey(user.id, idempotencyKey) : null;
+    if (earlier) return { id: earlier.id };
     const workflow = await this.access.findVisible(user, input.workflow_id);
     const slug = workflow.workflowType === 'slug';
     const links = slug ? await this.overrides.listForWorkflow(workflow.id) : [];
@@ -81,8 +98,9 @@ export class JobsService {
         });
     await this.submitLimiter.consume(user.id);
     const rate = (await this.jobs.secondsPerItemByWorkflow([workflow.id])).get(workflow.id) ?? DEFAULT_SECONDS_PER_ITEM;
-    const job = await this.jobs.insert({
+    const job = await this.jobs.insertUnlessKeyTaken({
       userId: user.id,
+      idempotencyKey: idempotencyKey ?? null,
       workflowId: workflow.id,
       workflowName: workflow.name,
       jobName: input.job_name || workflow.name,
@@ -92,15 +110,24 @@ export class JobsService {
       priority: 0,
       estimatedDuration: Math.round(input.batch_size * rate),
     });
+    if (!job) return this.madeUnderKey(user.id, idempotencyKey);
     try {
       await this.queue.enqueue(job);
     } catch (err) {
       this.logger.error({ err, jobId: job.id }, 'could not enqueue a job; it was not kept');
       await this.jobs.remove(job.id);
-      throw new ServiceUnavailableError('The job queue is unavailable. Please try again in a moment.');
+      throw new ServiceUnavailableError(QUEUE_UNAVAILABLE);
     }
     await this.announce(job.id);
     return { id: job.id };
+  }
+
+  /** A resend racing this one made the job first: its answer is this one's, and it alone queued the job. */
+  private async madeUnderKey(userId: number, idempotencyKey: string | undefined): Promise<{ id: number }> {
+    const made = idempotencyKey ? await this.jobs.findByIdempotencyKey(userId, idempotencyKey) : null;
+    // gone already: its enqueue failed and the row was taken back, as that request answers too
+    if (!made) throw new ServiceUnavailableError(QUEUE_UNAVAILABLE);
+    return { id: made.id };
   }
 
   async list(user: SessionUser, query: JobListQuery): Promise<JobListResponse> {
@@ -130,13 +157,13 @@ export class JobsService {
   }
 
   /** A new job of the caller's, with the same workflow, values and batch size. */
-  async clone(user: SessionUser, id: number, jobName: string): Promise<{ id: number }> {
+  async clone(user: SessionUser, id: number, jobName: string, idempotencyKey?: string): Promise<{ id: number }> {
     const { job } = await this.findReadable(user, id);
     if (job.workflowId === null) throw new NotFoundError(MESSAGES.workflowNotFound);
     return this.submit(
       user,
       { workflow_id: job.workflowId, job_name: jobName, parameters: job.parameters, batch_size: job.batchSize },
-      'clone',
+      { from: 'clone', idempotencyKey },
     );
   }
 

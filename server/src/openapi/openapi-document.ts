@@ -26,7 +26,7 @@ const retryAfter = z.object({ 'Retry-After': z.string().meta({ description: 'Sec
 
 function errorsOf(route: RouteDoc): Map<ErrorStatus, string> {
   const errors = new Map<ErrorStatus, string>();
-  if (route.params || route.query || route.body || route.form) errors.set(400, IMPLIED_ERRORS[400]);
+  if (route.params || route.query || route.headers || route.body || route.form) errors.set(400, IMPLIED_ERRORS[400]);
   if (route.access !== 'public') errors.set(401, IMPLIED_ERRORS[401]);
   if (route.access === 'admin') errors.set(403, IMPLIED_ERRORS[403]);
   if (route.body) errors.set(413, IMPLIED_ERRORS[413]);
@@ -83,6 +83,7 @@ function toRouteConfig(route: RouteDoc): RouteConfig {
     request: {
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { query: route.query } : {}),
+      ...(route.headers ? { headers: route.headers } : {}),
       ...(route.body ? { body: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
       ...(route.form ? { body: { required: true, content: { 'multipart/form-data': { schema: route.form } } } } : {}),
     },

@@ -31,6 +31,8 @@ export interface RouteDoc {
   access: Access;
   params?: ZodObject;
   query?: ZodObject;
+  /** Request headers the route reads beyond Authorization, keyed as Node names them (lower case). */
+  headers?: ZodObject;
   /** A JSON body. */
   body?: ZodType;
   /** A multipart/form-data body (uploads). */

@@ -69,6 +69,7 @@ describe('migrations', () => {
         'jobs_user_created_idx',
         'jobs_user_status_created_idx',
         'jobs_active_queue_idx',
+        'jobs_user_idempotency_key_key',
         'gallery_items_user_status_created_idx',
         'gallery_items_user_status_folder_created_idx',
         'gallery_items_job_batch_output_key',

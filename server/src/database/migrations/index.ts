@@ -6,6 +6,7 @@ import { GalleryCoveringIndexes1795350000000 } from './1795350000000-gallery-cov
 import { JobsAnalyticsCoveringIndexes1795360000000 } from './1795360000000-jobs-analytics-covering-indexes.js';
 import { OverrideParameterNames1795370000000 } from './1795370000000-override-parameter-names.js';
 import { FolderNameCharacters1795380000000 } from './1795380000000-folder-name-characters.js';
+import { JobIdempotencyKeys1795390000000 } from './1795390000000-job-idempotency-keys.js';
 
 /** In order. Committed migrations are never edited; a change is a new file appended here. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   JobsAnalyticsCoveringIndexes1795360000000,
   OverrideParameterNames1795370000000,
   FolderNameCharacters1795380000000,
+  JobIdempotencyKeys1795390000000,
 ];

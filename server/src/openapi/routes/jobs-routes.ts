@@ -9,6 +9,7 @@ import {
   jobResultsSchema,
   jobSchema,
   queueStatusSchema,
+  submitJobHeadersSchema,
   submitJobSchema,
 } from '@atelier/shared';
 import { created, either, ok, type RouteDoc } from '../route-doc.js';
@@ -31,8 +32,10 @@ export const jobsRoutes: RouteDoc[] = [
     path: '/jobs',
     tag: 'Jobs',
     summary: 'Submit a job',
-    description: 'One job whatever the batch size; `parameters` are checked against the workflow.',
+    description:
+      'One job whatever the batch size; `parameters` are checked against the workflow. Resent with the `Idempotency-Key` of an earlier submission of the caller, it answers the job that one made and queues nothing, whatever the body.',
     access: 'user',
+    headers: submitJobHeadersSchema,
     body: submitJobSchema,
     responses: [created(createdIdSchema, 'Queued')],
     errors: {
@@ -77,8 +80,10 @@ export const jobsRoutes: RouteDoc[] = [
     path: '/jobs/{id}/clone',
     tag: 'Jobs',
     summary: 'Submit a job again under a new name',
+    description: 'Takes an `Idempotency-Key` as `POST /jobs` does.',
     access: 'user',
     params: idParamSchema,
+    headers: submitJobHeadersSchema,
     body: cloneJobSchema,
     responses: [created(createdIdSchema, 'The new job, queued')],
     errors: {
