@@ -4,15 +4,20 @@ import { createStore } from 'jotai';
 import type { ReactElement } from 'react';
 import { AppProviders } from '../app/providers';
 
+type JotaiStore = ReturnType<typeof createStore>;
+
 /**
  * Mounts one component with the app's providers and no router. Queries never fire on their own,
- * so only what the component does before calling the API can be observed.
+ * so only what the component does before calling the API can be observed. A `store` given lets the
+ * test set atoms as the app would.
  */
-export function renderUi(ui: ReactElement): RenderResult & { rerenderUi(next: ReactElement): void } {
+export function renderUi(
+  ui: ReactElement,
+  { store = createStore() }: { store?: JotaiStore } = {},
+): RenderResult & { rerenderUi(next: ReactElement): void } {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { enabled: false, retry: false }, mutations: { retry: false } },
   });
-  const store = createStore();
   const withProviders = (element: ReactElement) => (
     <AppProviders queryClient={queryClient} store={store}>
       {element}

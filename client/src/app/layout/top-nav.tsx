@@ -6,6 +6,7 @@ import { Logo } from '../../components/logo';
 import { paths } from '../../config/paths';
 import { currentUserAtom, isAdminAtom } from '../../features/auth/atoms/session-atom';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out';
+import { LiveUpdatesStatus } from '../../features/live/components/live-updates-status';
 import { QueueBadge } from '../../features/queue/components/queue-badge';
 import { MenuToggle } from './menu-toggle';
 import { NavLinks } from './nav-links';
@@ -16,7 +17,7 @@ const USER_ID = 'nav-user';
 
 /**
  * One row from laptop width up. On a phone: logo, queue badge and a menu button, the links and
- * the user block folding out below.
+ * the user block folding out below. Under the row, a line while live updates are paused.
  */
 export function TopNav() {
   const user = useAtomValue(currentUserAtom);
@@ -75,6 +76,8 @@ export function TopNav() {
           />
         </Box>
       </Flex>
+      {/* inside the sticky bar: seen however far the page is scrolled, and covering nothing */}
+      <LiveUpdatesStatus />
     </Box>
   );
 }

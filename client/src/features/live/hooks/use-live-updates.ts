@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { logger } from '../../../lib/logger';
 import { disconnectSocket, getSocket, retryAfterRefusal } from '../../../lib/socket';
@@ -10,6 +11,7 @@ import {
   refreshAfterReconnect,
   type SeenStatuses,
 } from '../api/server-events';
+import { liveConnectionAtom } from '../atoms/live-connection-atom';
 
 /**
  * Keeps this tab's one Socket.IO connection open while signed in and pours its events into the
@@ -17,10 +19,12 @@ import {
  */
 export function useLiveUpdates(token: string | null): void {
   const queryClient = useQueryClient();
+  const setConnection = useSetAtom(liveConnectionAtom);
 
   useEffect(() => {
     if (!token) return;
     const socket = getSocket(token);
+    setConnection(socket.connected ? 'up' : 'down');
     const seen: SeenStatuses = new Map();
     let connectedBefore = false;
     let refusals = 0;
@@ -30,7 +34,11 @@ export function useLiveUpdates(token: string | null): void {
       if (connectedBefore) refreshAfterReconnect(queryClient);
       connectedBefore = true;
       refusals = 0;
+      setConnection('up');
     };
+    // Socket.IO retries a lost connection (still active), not one the server dropped: the session
+    // ended (user deleted, password changed, token expired) and the API client's next 401 signs out
+    const onDisconnect = () => setConnection(socket.active ? 'down' : 'off');
     const onConnectError = (error: Error) => {
       // still active: Socket.IO tries again by itself
       if (socket.active) return;
@@ -38,10 +46,12 @@ export function useLiveUpdates(token: string | null): void {
       if (delay !== null) retry = setTimeout(() => socket.connect(), delay);
       // refused ('unauthorized'): the API client's next 401 ends the session
       else logger.warn('live updates refused by the server', error.message);
+      setConnection(delay !== null ? 'down' : 'off');
     };
 
     socket.on('connect', onConnect);
     socket.on('connect_error', onConnectError);
+    socket.on('disconnect', onDisconnect);
     socket.on('queue:updated', (status) => applyQueueUpdated(queryClient, status));
     socket.on('job:updated', (job) => applyJobUpdated(queryClient, job, seen));
     socket.on('job:progress', (progress) => applyJobProgress(queryClient, progress));
@@ -51,6 +61,7 @@ export function useLiveUpdates(token: string | null): void {
       clearTimeout(retry);
       socket.removeAllListeners();
       disconnectSocket();
+      setConnection('off');
     };
-  }, [token, queryClient]);
+  }, [token, queryClient, setConnection]);
 }
