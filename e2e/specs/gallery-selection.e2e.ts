@@ -86,6 +86,41 @@ describe('gallery selection and bulk actions', () => {
     expect((await listGallery(owner.token, { folder: 'Keepers' })).map((item) => item.id)).toEqual([ids[0]]);
   });
 
+  it('keeps the focus on Move to folder while the move runs, sends it once, and Tab goes on from there after a failure', async () => {
+    const owner = await ownerWithMedia(uniqueName('Keyboard'), 2);
+    await createFolderViaApi(owner.token, { name: 'Keepers', hotkey: 'k' });
+    const page = await openPage();
+    await openGallery(page, owner);
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(2);
+    await page.keyboard.press('Control+a');
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await bar.getByLabel('Folder').selectOption('Keepers');
+
+    let sent = 0;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/gallery/bulk-folder', async (route) => {
+      sent += 1;
+      await held;
+      await route.abort();
+    });
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return `${el?.tagName.toLowerCase()} ${el?.textContent?.trim()} ${el?.getAttribute('aria-busy') ?? ''}`.trim();
+      });
+    await bar.getByRole('button', { name: 'Move to folder' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focused, WAIT).toBe('button Move to folder true');
+    await page.keyboard.press('Enter');
+    release();
+    await page.getByRole('alert').filter({ hasText: 'Failed to move' }).waitFor();
+    expect(sent).toBe(1);
+    expect(await focused()).toBe('button Move to folder');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('button Archive');
+  });
+
   it("says 'Failed to archive some images. Please try again.' when the bulk archive fails", async () => {
     const owner = await ownerWithMedia(uniqueName('Failing'), 2);
     const page = await openPage();

@@ -1,5 +1,5 @@
-import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { toaster } from '../../../components/toaster';
 import { ApiError } from '../../../lib/api-error';
 import { openQueueDashboard } from '../api/queue-dashboard';
@@ -19,8 +19,8 @@ export function QueueDashboardButton() {
     });
   };
   return (
-    <Button size="sm" variant="outline" onClick={open} loading={opening}>
+    <BusyButton size="sm" variant="outline" onClick={open} loading={opening}>
       Queue dashboard
-    </Button>
+    </BusyButton>
   );
 }

@@ -3,6 +3,7 @@ import { MESSAGES, type GalleryFolder, type GalleryStatus } from '@atelier/share
 import { useState } from 'react';
 import { errorText } from '../../../lib/api-error';
 import { useMoveItems, useSetArchived } from '../api/update-items';
+import { BusyButton } from '../../../components/busy-button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatCount } from '../../../lib/format';
 
@@ -96,11 +97,17 @@ export function BulkActionBar({
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <Button size="sm" variant="outline" onClick={moveTo} disabled={folder === undefined} loading={move.isPending}>
+          <BusyButton
+            size="sm"
+            variant="outline"
+            onClick={moveTo}
+            disabled={folder === undefined}
+            loading={move.isPending}
+          >
             Move to folder
-          </Button>
+          </BusyButton>
           {status === 'active' ? (
-            <Button
+            <BusyButton
               size="sm"
               colorPalette="red"
               variant="subtle"
@@ -108,11 +115,17 @@ export function BulkActionBar({
               loading={setArchived.isPending}
             >
               Archive
-            </Button>
+            </BusyButton>
           ) : (
-            <Button size="sm" colorPalette="green" variant="subtle" onClick={restore} loading={setArchived.isPending}>
+            <BusyButton
+              size="sm"
+              colorPalette="green"
+              variant="subtle"
+              onClick={restore}
+              loading={setArchived.isPending}
+            >
               Restore
-            </Button>
+            </BusyButton>
           )}
           <Button size="sm" variant="ghost" onClick={onSelectAll} disabled={count >= loadedCount}>
             Select all

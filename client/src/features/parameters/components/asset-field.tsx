@@ -1,6 +1,7 @@
-import { Box, Button, HStack, Image, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
+import { Box, HStack, Image, Spinner, Stack, Text, chakra } from '@chakra-ui/react';
 import { ASSET_IMAGE_FORMATS, ASSET_MAX_BYTES, ASSET_MESSAGES, type Asset } from '@atelier/shared';
 import { useRef, useState } from 'react';
+import { BusyButton } from '../../../components/busy-button';
 import { errorText } from '../../../lib/api-error';
 import { useUploadAsset } from '../api/upload-asset';
 import { parameterInputId, type ParamField } from '../utils/parameter-fields';
@@ -75,9 +76,14 @@ export function AssetField({
                 event.target.value = '';
               }}
             />
-            <Button size="xs" variant="outline" loading={upload.isPending} onClick={() => fileInput.current?.click()}>
+            <BusyButton
+              size="xs"
+              variant="outline"
+              loading={upload.isPending}
+              onClick={() => fileInput.current?.click()}
+            >
               Upload image
-            </Button>
+            </BusyButton>
           </>
         )}
       </HStack>
