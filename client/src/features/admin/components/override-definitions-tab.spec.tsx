@@ -154,4 +154,27 @@ describe('override definitions table, from the keyboard', () => {
     await user.keyboard('{Enter}');
     expect(screen.getByRole('button', { name: 'Key of new override: —' })).toHaveFocus();
   });
+
+  it("gives the focus to the new row's key after a missing key is picked, and to that row's key when it is picked again", async () => {
+    const user = userEvent.setup();
+    const rendered = renderTab();
+    act(() => {
+      rendered.queryClient.setQueryData(missingKeysQueryOptions().queryKey, {
+        'video-loop': ['override_cfg_scale', 'override_seed'],
+      });
+    });
+    const keys = await screen.findByRole('group', { name: 'Missing override keys' });
+    within(keys).getByRole('button', { name: 'override_cfg_scale' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Key of override_cfg_scale: override_cfg_scale' })).toHaveFocus();
+
+    within(keys).getByRole('button', { name: 'override_seed' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Key of override_seed: override_seed' })).toHaveFocus();
+    // the first key again: its row is there already, and the focus goes to it
+    within(keys).getByRole('button', { name: 'override_cfg_scale' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getAllByText('New')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Key of override_cfg_scale: override_cfg_scale' })).toHaveFocus();
+  });
 });

@@ -153,14 +153,15 @@ export function OverrideDefinitionsTab() {
     persist(row, true);
   };
 
-  // a missing key picked twice is one row: the second would only fail as a duplicate on save
-  const addRow = (key?: string) =>
-    setDrafts((all) => (key && all.some((d) => d.override_key === key) ? all : [...all, newRow(key)]));
-
-  // Add New Override: the focus goes on to the new row's first cell (its key), ready to edit
-  const addEmptyRow = () => {
-    const row = newRow();
-    focusLater(`[data-row-key="${row.rowKey}"] button`);
+  // Add New Override, or a missing key picked: the focus goes on to the row's first cell (its key),
+  // ready to edit, rather than staying behind on a chip above a row that may be far down the table.
+  // A missing key picked twice is one row: the second would only fail as a duplicate on save.
+  const addRow = (key = '') => {
+    const keyCell = (row: DefinitionRow) => `[data-row-key="${row.rowKey}"] button`;
+    const picked = key ? drafts.find((d) => d.override_key === key) : undefined;
+    if (picked) return rootRef.current?.querySelector<HTMLElement>(keyCell(picked))?.focus();
+    const row = newRow(key);
+    focusLater(keyCell(row));
     setDrafts((all) => [...all, row]);
   };
 
@@ -296,7 +297,7 @@ export function OverrideDefinitionsTab() {
             </Table.Body>
           </Table.Root>
         </Table.ScrollArea>
-        <Button alignSelf="flex-start" variant="outline" bg="bg" data-add-override="" onClick={addEmptyRow}>
+        <Button alignSelf="flex-start" variant="outline" bg="bg" data-add-override="" onClick={() => addRow()}>
           Add New Override
         </Button>
       </AdminListState>
