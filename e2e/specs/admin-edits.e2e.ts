@@ -98,7 +98,7 @@ describe('admin edits in place', () => {
     await page.keyboard.press('Enter');
     await page.getByText(/^Invalid JSON: /).waitFor();
     await row.getByText('Unsaved').waitFor();
-    await row.getByRole('button', { name: 'Discard' }).click();
+    await row.getByRole('button', { name: `Discard ${key}`, exact: true }).click();
     await row.getByText('Unsaved').waitFor({ state: 'detached' });
     expect(await row.getByRole('button', { name: new RegExp(`^Validation Rules of ${key}: `) }).innerText()).toContain(
       '"hard"',
@@ -121,7 +121,7 @@ describe('admin edits in place', () => {
     await page.getByRole('textbox', { name: `Description of ${key}` }).fill(description);
     const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Key of ${key}` }) });
     // one click, straight from the open textarea: the blur that saves the cell must not eat it
-    await row.getByRole('button', { name: 'Save' }).click();
+    await row.getByRole('button', { name: `Save ${key}`, exact: true }).click();
     await page.getByText('Override definition created successfully!').waitFor();
     const all = await call<Array<Definition & { display_name: string; description: string }>>('/override-definitions', {
       token,

@@ -67,7 +67,7 @@ describe('admin area', () => {
     await tab(admin, 'Override Definitions').click();
     for (const key of [subjectKey, styleKey]) {
       await admin.getByRole('button', { name: key, exact: true }).click();
-      await admin.getByRole('button', { name: 'Save', exact: true }).click();
+      await admin.getByRole('button', { name: `Save ${key}`, exact: true }).click();
       await admin.getByText('Override definition created successfully!').waitFor();
       await admin.getByRole('button', { name: `Key of ${key}` }).waitFor();
     }
@@ -251,7 +251,7 @@ describe('admin area', () => {
     await tab(admin, 'Base Workflows').click();
     await tab(admin, 'Override Definitions').click();
     await table.getByText('New', { exact: true }).waitFor();
-    await table.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await table.getByRole('button', { name: 'Cancel new override', exact: true }).click();
     expect(await table.getByText('New', { exact: true }).count()).toBe(0);
 
     const key = `override_e2e_long_${randomBytes(3).toString('hex')}`;

@@ -114,7 +114,7 @@ describe('admin dashboard', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Add New Override' }));
     expect(screen.getByText('New')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save new override' }));
     expect(screen.queryByText('New')).not.toBeInTheDocument();
   });
 

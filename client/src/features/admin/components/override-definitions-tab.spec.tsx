@@ -102,7 +102,7 @@ describe('override definitions table, from the keyboard', () => {
       await user.click(screen.getByRole('button', { name: /^Display Name of override_seed/ }));
       await user.keyboard('Seed{Enter}');
 
-      const save = screen.getByRole('button', { name: 'Save' });
+      const save = screen.getByRole('button', { name: 'Save override_seed' });
       save.focus();
       await user.keyboard('{Enter}');
       await vi.waitFor(() => expect(save).toHaveAttribute('aria-busy', 'true'));
@@ -128,14 +128,14 @@ describe('override definitions table, from the keyboard', () => {
     const user = userEvent.setup();
     renderTab();
     await user.click(await screen.findByRole('button', { name: 'Add New Override' }));
-    screen.getByRole('button', { name: 'Cancel' }).focus();
+    screen.getByRole('button', { name: 'Cancel new override' }).focus();
     await user.keyboard('{Enter}');
     expect(screen.getByRole('button', { name: 'Add New Override' })).toHaveFocus();
 
     // rules that do not parse leave an unsaved edit, with Save and Discard
     await user.click(screen.getByRole('button', { name: /^Validation Rules of override_steps/ }));
     await user.keyboard('{End}x{Enter}');
-    screen.getByRole('button', { name: 'Discard' }).focus();
+    screen.getByRole('button', { name: 'Discard override_steps' }).focus();
     await user.keyboard('{Enter}');
     expect(screen.getByRole('button', { name: 'Delete override_steps' })).toHaveFocus();
   });
@@ -176,5 +176,25 @@ describe('override definitions table, from the keyboard', () => {
     await user.keyboard('{Enter}');
     expect(screen.getAllByText('New')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Key of override_cfg_scale: override_cfg_scale' })).toHaveFocus();
+  });
+
+  it("names each row's Save, Cancel and Discard by the row, as Delete is, keeping the words they show", async () => {
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Add New Override' }));
+    const table = screen.getByRole('table', { name: 'Override definitions' });
+    expect(within(table).getByRole('button', { name: 'Save new override' })).toHaveTextContent(/^Save$/);
+    expect(within(table).getByRole('button', { name: 'Cancel new override' })).toHaveTextContent(/^Cancel$/);
+    await user.click(screen.getByRole('button', { name: /^Key of new override/ }));
+    await user.keyboard('override_seed{Enter}');
+    expect(within(table).getByRole('button', { name: 'Save override_seed' })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Cancel override_seed' })).toBeInTheDocument();
+
+    // an unsaved edit of a saved row beside the new one: each row's buttons say which row
+    await user.click(screen.getByRole('button', { name: /^Validation Rules of override_steps/ }));
+    await user.keyboard('{End}x{Enter}');
+    expect(within(table).getByRole('button', { name: 'Save override_steps' })).toHaveTextContent(/^Save$/);
+    expect(within(table).getByRole('button', { name: 'Discard override_steps' })).toHaveTextContent(/^Discard$/);
+    expect(within(table).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });
 });

@@ -262,6 +262,7 @@ export function OverrideDefinitionsTab() {
                   <Table.Cell textAlign="end">
                     {row.id === null ? (
                       <RowSaveActions
+                        rowName={row.override_key || 'new override'}
                         pending={save.isPending}
                         onSave={() => saveDraft(row)}
                         dropLabel="Cancel"
@@ -269,6 +270,7 @@ export function OverrideDefinitionsTab() {
                       />
                     ) : edits[row.id] ? (
                       <RowSaveActions
+                        rowName={row.override_key}
                         pending={save.isPending}
                         onSave={() => persist(row, true)}
                         dropLabel="Discard"
@@ -315,13 +317,19 @@ export function OverrideDefinitionsTab() {
   );
 }
 
-/** Save and Cancel (a new row) or Discard (an edit of a saved row that is not saved yet). */
+/**
+ * Save and Cancel (a new row) or Discard (an edit of a saved row that is not saved yet). Each is
+ * named for its row, as Delete is: a screen reader moving through the table heard only "Save".
+ */
 function RowSaveActions({
+  rowName,
   pending,
   onSave,
   dropLabel,
   onDrop,
 }: {
+  /** The row's key, or what stands for it in a new row that has none yet */
+  rowName: string;
   pending: boolean;
   onSave: () => void;
   dropLabel: string;
@@ -329,10 +337,10 @@ function RowSaveActions({
 }) {
   return (
     <HStack justify="flex-end" gap={2}>
-      <BusyButton size="xs" colorPalette="purple" loading={pending} onClick={onSave}>
+      <BusyButton size="xs" colorPalette="purple" aria-label={`Save ${rowName}`} loading={pending} onClick={onSave}>
         Save
       </BusyButton>
-      <Button size="xs" variant="outline" onClick={onDrop}>
+      <Button size="xs" variant="outline" aria-label={`${dropLabel} ${rowName}`} onClick={onDrop}>
         {dropLabel}
       </Button>
     </HStack>
