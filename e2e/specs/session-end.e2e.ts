@@ -133,3 +133,31 @@ describe('A session the server ends while a base workflow is being edited', () =
     expect(saved.content).toEqual({ v: 2, typed: 'before the session ended' });
   });
 });
+
+describe('A session that ends while a slug workflow is being set up', () => {
+  it('fills the editor in again, overrides included, once the admin signs in again', async () => {
+    const admin = await createUser('admin');
+    const tag = randomBytes(3).toString('hex');
+    const page = await openPage(DESKTOP);
+    await signIn(page, admin);
+    await page.goto(appUrl('/admin/workflow/new-slug'));
+    await page.getByLabel(/Workflow name/).fill(`Kept ${tag}`);
+    await page.getByLabel(/Workflow slug/).fill(`e2e-kept-${tag}`);
+    await page.getByRole('button', { name: 'Add Override' }).click();
+    const picker = page.getByRole('dialog');
+    await picker.getByRole('button', { name: 'Prompt', exact: true }).click();
+    await picker.getByRole('button', { name: 'Done' }).click();
+    const overrides = page.getByRole('list', { name: 'Parameter overrides' });
+    await overrides.getByRole('listitem', { name: 'Prompt' }).waitFor();
+
+    // nothing is pressed: the page's own next poll meets the ended session
+    await endSessions(admin.id);
+    await signInAgain(page, admin);
+
+    await page.getByRole('status').getByText(RESTORED_UNSAVED).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/workflow/new-slug');
+    expect(await page.getByLabel(/Workflow name/).inputValue()).toBe(`Kept ${tag}`);
+    expect(await page.getByLabel(/Workflow slug/).inputValue()).toBe(`e2e-kept-${tag}`);
+    await overrides.getByRole('listitem', { name: 'Prompt' }).waitFor();
+  });
+});

@@ -55,6 +55,7 @@ export function SlugWorkflowCreatePage() {
       <SlugWorkflowForm
         key={slug}
         initial={emptySlugForm(slug)}
+        draftKey="slug-form:new"
         mode="create"
         pending={create.isPending || createdId !== undefined}
         message={message}

@@ -73,6 +73,7 @@ export function SlugWorkflowEditPage() {
         <SlugWorkflowForm
           key={workflow.data.id}
           initial={formFromWorkflow(workflow.data)}
+          draftKey={`slug-form:${workflow.data.id}`}
           mode="edit"
           pending={update.isPending}
           message={message}

@@ -4,10 +4,13 @@ import { useState, type FormEvent } from 'react';
 import { BusyButton } from '../../../components/busy-button';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { SectionCard } from '../../../components/section-card';
+import { DRAFT_RESTORED } from '../../../lib/session-drafts';
 import { useResetOnChange } from '../../../lib/use-reset-on-change';
+import { useDraftSource, useKeptDraft } from '../../auth/hooks/use-session-draft';
 import { useBaseWorkflow, useBaseWorkflows } from '../api/base-workflows';
 import { useMissingSlugs } from '../api/slug-workflows';
 import { itemFromDefinition, moveItem, slugFormProblem, type SlugForm } from '../utils/slug-form';
+import { slugFormDraft } from '../utils/slug-form-draft';
 import { AddOverrideDialog } from './add-override-dialog';
 import { MissingSlugsBanner } from './missing-slugs-banner';
 import { OverrideList } from './override-list';
@@ -17,6 +20,7 @@ import { SlugEokFields } from './slug-eok-fields';
 /** The slug workflow editor's form, shared by create and edit (SPEC section 2). */
 export function SlugWorkflowForm({
   initial,
+  draftKey,
   mode,
   pending,
   message,
@@ -24,6 +28,8 @@ export function SlugWorkflowForm({
   onSubmit,
 }: {
   initial: SlugForm;
+  /** Names this form's typing, kept should the server end the session (lib/session-drafts). */
+  draftKey: string;
   mode: 'create' | 'edit';
   pending: boolean;
   message: FormMessageValue | null;
@@ -31,7 +37,12 @@ export function SlugWorkflowForm({
   savedVersion?: number;
   onSubmit: (form: SlugForm) => void;
 }) {
-  const [form, setForm] = useState(initial);
+  const kept = useKeptDraft(draftKey);
+  const [restored] = useState(() => slugFormDraft(kept, initial));
+  const [form, setForm] = useState(restored ?? initial);
+  useDraftSource(draftKey, JSON.stringify(form) !== JSON.stringify(initial) ? form : undefined);
+  // said until the next save: the form is as it was, but it never reached the server
+  const [restoreSaid, setRestoreSaid] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   // reset in place rather than remounted, so the focus stays on Save Changes (or the field) in hand
   useResetOnChange(savedVersion, () => {
@@ -60,6 +71,7 @@ export function SlugWorkflowForm({
     event.preventDefault();
     // one save at a time: Enter in a field while saving must not send a second one
     if (pending) return;
+    setRestoreSaid(true);
     const found = slugFormProblem(form);
     setProblem(found);
     if (!found) onSubmit(form);
@@ -109,7 +121,13 @@ export function SlugWorkflowForm({
             onRemove={(index) => setOverrides(form.overrides.filter((_, i) => i !== index))}
           />
         </SectionCard>
-        <FormMessage message={problem ? { status: 'error', text: problem } : message} />
+        <FormMessage
+          message={
+            problem
+              ? { status: 'error', text: problem }
+              : (message ?? (restored && !restoreSaid ? { status: 'info', text: DRAFT_RESTORED.notSaved } : null))
+          }
+        />
         <HStack justify="flex-end">
           <BusyButton type="submit" colorPalette="purple" loading={pending}>
             {mode === 'create' ? 'Create Workflow' : 'Save Changes'}
