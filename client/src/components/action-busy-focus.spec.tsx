@@ -7,6 +7,7 @@ import { BulkActionBar } from '../features/gallery/components/bulk-action-bar';
 import { renderParameterForm } from '../test/parameter-form-harness';
 import { fieldsFromParams } from '../features/parameters/utils/parameter-fields';
 import { makeGalleryFolder } from '../test/gallery-factory';
+import { expectBusyKeepingFocus } from '../test/busy-focus';
 import { holdFetch } from '../test/held-fetch';
 import { renderUi } from '../test/render-ui';
 
@@ -26,18 +27,7 @@ describe('busy action buttons, from the keyboard', () => {
   });
   afterEach(() => fetchSpy.mockRestore());
 
-  /** `button` busy after its request went: it keeps the focus, and Enter again sends nothing more. */
-  async function staysFocusedWhileBusy(button: HTMLElement) {
-    // busy, one way or the other: the request has gone
-    await vi.waitFor(() => expect(button.matches('[disabled], [aria-busy="true"]')).toBe(true));
-    expect(button).toHaveFocus();
-    expect(button).not.toBeDisabled();
-    expect(button).toHaveAttribute('aria-disabled', 'true');
-    expect(button).toHaveAttribute('aria-busy', 'true');
-    await user.keyboard('{Enter}');
-    await user.keyboard(' ');
-    expect(fetchSpy).toHaveBeenCalledTimes(1);
-  }
+  const staysFocusedWhileBusy = (button: HTMLElement) => expectBusyKeepingFocus(button, user, fetchSpy);
 
   const bar = (status: 'active' | 'archived') => (
     <BulkActionBar

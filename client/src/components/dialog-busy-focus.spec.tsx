@@ -11,6 +11,7 @@ import { CancelJobDialog } from '../features/jobs/components/cancel-job-dialog';
 import { CloneJobDialog } from '../features/jobs/components/clone-job-dialog';
 import { renderUi } from '../test/render-ui';
 import { ConfirmDialog } from './confirm-dialog';
+import { expectBusyKeepingFocus } from '../test/busy-focus';
 import { holdFetch } from '../test/held-fetch';
 
 /**
@@ -26,16 +27,11 @@ describe('dialog submit buttons, from the keyboard', () => {
   });
   afterEach(() => fetchSpy.mockRestore());
 
-  /** Enter on `button`: it shows busy, keeps the focus, and a second Enter sends nothing more. */
+  /** Enter on `button`: it shows busy, keeps the focus, and a second press sends nothing more. */
   async function staysFocusedWhileBusy(button: HTMLElement) {
     button.focus();
     await user.keyboard('{Enter}');
-    await vi.waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
-    expect(button).toHaveFocus();
-    expect(button).not.toBeDisabled();
-    expect(button).toHaveAttribute('aria-disabled', 'true');
-    await user.keyboard('{Enter}');
-    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    await expectBusyKeepingFocus(button, user, fetchSpy);
   }
 
   it('Admin, Users: Create User', async () => {
