@@ -161,3 +161,45 @@ describe('A session that ends while a slug workflow is being set up', () => {
     await overrides.getByRole('listitem', { name: 'Prompt' }).waitFor();
   });
 });
+
+describe('A session that ends with override definitions left unsaved', () => {
+  it('gives the new row back, and its Save then creates the definition', async () => {
+    const admin = await createUser('admin');
+    const key = `override_e2e_kept_${randomBytes(3).toString('hex')}`;
+    onTestFinished(async () => {
+      const token = await apiToken(admin);
+      const definitions = await call<Array<{ id: number; override_key: string }>>('/override-definitions', { token });
+      const made = definitions.find((d) => d.override_key === key);
+      if (made)
+        await call(`/override-definitions/${made.id}`, {
+          method: 'DELETE',
+          token,
+          body: JSON.stringify({ confirmPassword: admin.password }),
+        });
+    });
+    const page = await openPage(DESKTOP);
+    await signIn(page, admin);
+    await page.goto(appUrl('/admin?tab=override-definitions'));
+    await page.getByRole('button', { name: 'Add New Override' }).click();
+    await page.getByRole('button', { name: 'Key of new override: —' }).click();
+    await page.keyboard.type(key);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: `Display Name of ${key}: —` }).click();
+    await page.keyboard.type('Kept grain');
+    await page.keyboard.press('Enter');
+
+    // nothing is pressed: the page's own next poll meets the ended session
+    await endSessions(admin.id);
+    await signInAgain(page, admin);
+
+    await page.getByRole('status').getByText(RESTORED_UNSAVED).waitFor();
+    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Key of ${key}` }) });
+    await row.getByRole('button', { name: `Display Name of ${key}: Kept grain` }).waitFor();
+    await row.getByRole('button', { name: `Save ${key}`, exact: true }).click();
+    await page.getByText('Override definition created successfully!').waitFor();
+    const definitions = await call<Array<{ override_key: string; display_name: string }>>('/override-definitions', {
+      token: await apiToken(admin),
+    });
+    expect(definitions.find((d) => d.override_key === key)?.display_name).toBe('Kept grain');
+  });
+});

@@ -22,6 +22,9 @@ import {
 } from '../utils/definition-rows';
 import { AdminListState } from './admin-list-state';
 import { EditableCell } from './editable-cell';
+import { DRAFT_RESTORED } from '../../../lib/session-drafts';
+import { useDraftSource, useKeptDraft } from '../../auth/hooks/use-session-draft';
+import { DEFINITIONS_DRAFT, definitionsDraft } from '../utils/definitions-draft';
 import { MissingKeysBanner } from './missing-keys-banner';
 import { PasswordConfirmDialog } from './password-confirm-dialog';
 import { RowAction } from '../../../components/row-action';
@@ -73,10 +76,14 @@ export function OverrideDefinitionsTab() {
   const missingKeys = useMissingKeys().data ?? {};
   const save = useSaveOverrideDefinition();
   const remove = useDeleteOverrideDefinition();
-  const [drafts, setDrafts] = useState<DefinitionRow[]>([]);
+  // rows left unsaved when the server ended the session come back as they were
+  const kept = useKeptDraft(DEFINITIONS_DRAFT);
+  const [restored] = useState(() => definitionsDraft(kept));
+  const [drafts, setDrafts] = useState<DefinitionRow[]>(restored?.drafts ?? []);
   // Edits of saved rows that cannot be saved yet (a type change to select waits for its options),
   // or that the server refused: kept, so the typing is not lost, until saved or discarded.
-  const [edits, setEdits] = useState<Record<number, DefinitionRow>>({});
+  const [edits, setEdits] = useState<Record<number, DefinitionRow>>(restored?.edits ?? {});
+  useDraftSource(DEFINITIONS_DRAFT, drafts.length || Object.keys(edits).length ? { drafts, edits } : undefined);
   const [sort, setSort] = useState<{ column: SortColumn; ascending: boolean }>({ column: 'id', ascending: true });
   const confirm = useConfirmedDelete<DefinitionRow>();
   const deleting = confirm.subject;
@@ -95,7 +102,9 @@ export function OverrideDefinitionsTab() {
     focusNext.current = () => rootRef.current?.querySelector<HTMLElement>(selector);
   };
   const focusDeleteOf = (id: number) => focusLater(`[data-row-key="saved-${id}"] [data-row-delete]`);
-  const [message, setMessage] = useState<FormMessageValue | null>(null);
+  const [message, setMessage] = useState<FormMessageValue | null>(
+    restored ? { status: 'info', text: DRAFT_RESTORED.notSaved } : null,
+  );
   const saved = sortRows((definitions.data ?? []).map(rowFromDefinition), sort.column, sort.ascending).map(
     (row) => (row.id !== null && edits[row.id]) || row,
   );
