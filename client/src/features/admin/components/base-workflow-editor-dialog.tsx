@@ -81,7 +81,7 @@ export function BaseWorkflowEditorDialog({
       ? content !== NEW_WORKFLOW || name.trim() !== ''
       : data !== undefined && (content !== data.raw_content || withJsonSuffix(name) !== filename);
 
-  useDraftSource(BASE_WORKFLOW_DRAFT, dirty ? { filename, name, content, baseSha } : undefined);
+  useDraftSource(BASE_WORKFLOW_DRAFT, () => (dirty ? { filename, name, content, baseSha } : undefined));
 
   // Escape in CodeMirror's search box closes that box only; elsewhere it would throw the unsaved
   // text away, so then it only says how to do that on purpose

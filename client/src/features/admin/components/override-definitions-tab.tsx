@@ -83,7 +83,7 @@ export function OverrideDefinitionsTab() {
   // Edits of saved rows that cannot be saved yet (a type change to select waits for its options),
   // or that the server refused: kept, so the typing is not lost, until saved or discarded.
   const [edits, setEdits] = useState<Record<number, DefinitionRow>>(restored?.edits ?? {});
-  useDraftSource(DEFINITIONS_DRAFT, drafts.length || Object.keys(edits).length ? { drafts, edits } : undefined);
+  useDraftSource(DEFINITIONS_DRAFT, () => (drafts.length || Object.keys(edits).length ? { drafts, edits } : undefined));
   const [sort, setSort] = useState<{ column: SortColumn; ascending: boolean }>({ column: 'id', ascending: true });
   const confirm = useConfirmedDelete<DefinitionRow>();
   const deleting = confirm.subject;

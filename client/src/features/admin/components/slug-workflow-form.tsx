@@ -40,7 +40,7 @@ export function SlugWorkflowForm({
   const kept = useKeptDraft(draftKey);
   const [restored] = useState(() => slugFormDraft(kept, initial));
   const [form, setForm] = useState(restored ?? initial);
-  useDraftSource(draftKey, JSON.stringify(form) !== JSON.stringify(initial) ? form : undefined);
+  useDraftSource(draftKey, () => (JSON.stringify(form) !== JSON.stringify(initial) ? form : undefined));
   // said until the next save: the form is as it was, but it never reached the server
   const [restoreSaid, setRestoreSaid] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);

@@ -16,11 +16,14 @@ export function useKeptDraft(key: string | null): unknown {
   return kept;
 }
 
-/** Offers `current` (undefined: nothing of the user's) as the draft of `key` should the server end the session. */
-export function useDraftSource(key: string | null, current: unknown): void {
-  const latest = useRef(current);
+/**
+ * Offers what `snapshot` answers (undefined: nothing of the user's) as the draft of `key` should the
+ * server end the session. Asked only then, so a form pays nothing for it while it is typed in.
+ */
+export function useDraftSource(key: string | null, snapshot: () => unknown): void {
+  const latest = useRef(snapshot);
   useLayoutEffect(() => {
-    latest.current = current;
+    latest.current = snapshot;
   });
-  useEffect(() => (key === null ? undefined : registerDraftSource(key, () => latest.current)), [key]);
+  useEffect(() => (key === null ? undefined : registerDraftSource(key, () => latest.current())), [key]);
 }

@@ -58,8 +58,7 @@ export function GeneratePanel({
   const draft = panelDraft(useKeptDraft(PANEL_DRAFT));
   const [jobName, setJobName] = useState(() => draft?.job_name ?? '');
   const [batch, setBatch] = useState(() => draft?.batch ?? String(BATCH_SIZE_DEFAULT));
-  useDraftSource(
-    PANEL_DRAFT,
+  useDraftSource(PANEL_DRAFT, () =>
     jobName !== '' || batch !== String(BATCH_SIZE_DEFAULT) ? { job_name: jobName, batch } : undefined,
   );
   // said until the next Generate: the form is as it was, but its job was never sent

@@ -97,7 +97,7 @@ export function useParameterValues(fields: readonly ParamField[], formKey: strin
   const kept = useKeptDraft(draftKey);
   const draft = useMemo(() => draftValues(fields, kept), [fields, kept]);
   const [state, setState] = useState<FormState>(() => fresh(undefined, {}));
-  useDraftSource(draftKey, state.key === formKey && state.touched.size > 0 ? state.values : undefined);
+  useDraftSource(draftKey, () => (state.key === formKey && state.touched.size > 0 ? state.values : undefined));
   // Reset during render rather than in an effect, so stale values are never shown for a new workflow.
   const current = state.key === formKey ? state : startingState(fields, formKey, draft);
   if (current !== state) setState(current);
