@@ -33,6 +33,20 @@ describe('folder form', () => {
     expect(screen.getByText('Hotkey K is already used by another folder')).toBeInTheDocument();
   });
 
+  it('says where a hotkey the lightbox keeps (U) still works, and says nothing for another key', async () => {
+    const user = userEvent.setup();
+    renderUi(<FolderForm folders={[]} editing={null} onDone={vi.fn()} />);
+    const hotkey = screen.getByLabelText('Hotkey');
+    await user.type(hotkey, 'U');
+    expect(hotkey).toHaveAccessibleDescription(
+      'In the lightbox U removes an item from its folder, so there this folder is reached by its button; in the grid U moves the selected items here.',
+    );
+    await user.clear(hotkey);
+    await user.type(hotkey, 'k');
+    expect(hotkey).toHaveAccessibleDescription('');
+    expect(screen.queryByText(/In the lightbox/)).not.toBeInTheDocument();
+  });
+
   it('offers the 12 colours with #3B82F6 chosen first', async () => {
     const user = userEvent.setup();
     renderUi(<FolderForm folders={[]} editing={null} onDone={vi.fn()} />);

@@ -1,10 +1,11 @@
-import { Alert, Button, Field, Flex, HStack, Input, Stack } from '@chakra-ui/react';
+import { Alert, Button, Field, Flex, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { MESSAGES, type GalleryFolder } from '@atelier/shared';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { BusyButton } from '../../../components/busy-button';
 import { errorText } from '../../../lib/api-error';
 import { useCreateFolder, useUpdateFolder } from '../api/save-folder';
 import { normalizeHotkeyInput, suggestHotkey } from '../utils/folder-hotkeys';
+import { lightboxTakesHotkey } from '../utils/key-actions';
 import {
   EMPTY_FOLDER_FORM,
   validateFolderForm,
@@ -12,6 +13,10 @@ import {
   type FolderFormValues,
 } from '../utils/folder-form';
 import { ColorPalette } from './color-palette';
+
+/** Why a hotkey the lightbox keeps is still allowed, and where it works. */
+export const LIGHTBOX_KEEPS_HOTKEY = (hotkey: string) =>
+  `In the lightbox ${hotkey.toUpperCase()} removes an item from its folder, so there this folder is reached by its button; in the grid ${hotkey.toUpperCase()} moves the selected items here.`;
 
 interface FolderFormProps {
   folders: readonly GalleryFolder[];
@@ -29,6 +34,8 @@ export function FolderForm({ folders, editing, onDone }: FolderFormProps) {
   const create = useCreateFolder();
   const update = useUpdateFolder();
   const saving = create.isPending || update.isPending;
+  const keptByLightbox = lightboxTakesHotkey(values.hotkey);
+  const keptNoteId = useId();
   const failure = editing
     ? update.isError && errorText(update.error, MESSAGES.updateFolderFailed)
     : create.isError && errorText(create.error, MESSAGES.createFolderFailed);
@@ -75,6 +82,8 @@ export function FolderForm({ folders, editing, onDone }: FolderFormProps) {
                 w="3.5rem"
                 textAlign="center"
                 onChange={(e) => set({ hotkey: normalizeHotkeyInput(e.target.value) })}
+                // only without an error: Field names its error text as the description then
+                {...(keptByLightbox && !errors.hotkey && { 'aria-describedby': keptNoteId })}
                 placeholder="1-9"
               />
               <Button size="sm" variant="outline" onClick={auto}>
@@ -84,6 +93,12 @@ export function FolderForm({ folders, editing, onDone }: FolderFormProps) {
             {errors.hotkey && <Field.ErrorText>{errors.hotkey}</Field.ErrorText>}
           </Field.Root>
         </Flex>
+        {keptByLightbox && (
+          // under the whole row: the hotkey column is too narrow for a sentence
+          <Text id={keptNoteId} fontSize="sm" color="fg.muted">
+            {LIGHTBOX_KEEPS_HOTKEY(values.hotkey)}
+          </Text>
+        )}
         <Field.Root>
           <Field.Label id="folder-colour-label">Colour</Field.Label>
           <ColorPalette value={values.color} onChange={(color) => set({ color })} />

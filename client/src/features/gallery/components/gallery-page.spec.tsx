@@ -135,6 +135,21 @@ describe('gallery page', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('dialog', { name: 'Lightbox' })).toBeNull();
   });
 
+  it('shows no key on a lightbox folder button whose hotkey the lightbox keeps (U removes from the folder there)', async () => {
+    const user = userEvent.setup();
+    const folders = [
+      makeGalleryFolder({ id: 1, name: 'Best', hotkey: '1' }),
+      makeGalleryFolder({ id: 2, name: 'Under', hotkey: 'u' }),
+    ];
+    renderGallery('/gallery', {}, items(2), folders);
+    await user.click(await screen.findByRole('button', { name: /^View Shot 1,/ }));
+    const panel = within(await screen.findByRole('dialog', { name: 'Lightbox' })).getByRole('group', {
+      name: 'Hotkeys',
+    });
+    expect(within(panel).getByRole('button', { name: /^Move to\s*1 Best$/ })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: /^Move to\s*Under$/ })).toBeInTheDocument();
+  });
+
   it('keeps the tiles in place while the pointer is over them, and puts what arrived meanwhile on top after', async () => {
     const user = userEvent.setup();
     const { queryClient } = renderGallery('/gallery', {}, items(3));

@@ -1,6 +1,7 @@
 import { HStack, Kbd, NativeSelect, Text, VisuallyHidden, Wrap, chakra } from '@chakra-ui/react';
 import { HOTKEY_PANEL_FOLDERS, type GalleryFolder } from '@atelier/shared';
 import { sameFolderName } from '../utils/folder-names';
+import { lightboxTakesHotkey } from '../utils/key-actions';
 
 const Chip = chakra('button', {
   base: {
@@ -48,7 +49,10 @@ export function LightboxHotkeyPanel({
         // current folder's, and a disabled button would drop the focus to the page (then Tab reaches Archive)
         <Chip key={folder.id} type="button" aria-disabled={isCurrent(folder)} onClick={() => onMove(folder)}>
           <VisuallyHidden>Move to </VisuallyHidden>
-          {folder.hotkey && <Kbd size="sm">{folder.hotkey.toUpperCase()}</Kbd>}{' '}
+          {/* a key the lightbox keeps does something else here: showing it would promise this move */}
+          {folder.hotkey && !lightboxTakesHotkey(folder.hotkey) && (
+            <Kbd size="sm">{folder.hotkey.toUpperCase()}</Kbd>
+          )}{' '}
           <Text as="span" style={{ color: folder.color }} fontWeight="semibold">
             {folder.name}
           </Text>

@@ -28,6 +28,14 @@ export const LIGHTBOX_SHORTCUTS: readonly Shortcut<LightboxKeyType>[] = [
   { keys: ['Escape'], type: 'close', does: 'Close the lightbox' },
 ];
 
+/**
+ * A folder hotkey the lightbox keeps for a key of its own (u: U removes the item from its folder
+ * there), so in the lightbox that folder is reached by its button, and in the grid by the key.
+ */
+export function lightboxTakesHotkey(hotkey: string): boolean {
+  return LIGHTBOX_SHORTCUTS.some((shortcut) => shortcut.keys.includes(hotkey));
+}
+
 /** The gallery's keys with the lightbox closed (Ctrl stands for Cmd on a Mac). */
 export const GRID_SHORTCUTS: readonly Shortcut<'select-all' | 'clear' | 'archive'>[] = [
   { keys: ['Ctrl+a', 'Ctrl+A'], type: 'select-all', does: 'Select every loaded item' },
