@@ -10,6 +10,9 @@ export const system = createSystem(defaultConfig, {
   // inside the dialog instead of running across the page
   globalCss: {
     '[data-scope="dialog"]:is([data-part="title"], [data-part="body"])': { overflowWrap: 'anywhere' },
+    // typed text takes its direction from its own first letters, as dir="auto" would: a prompt or
+    // name in Arabic or Hebrew reads right to left, with its punctuation at the right end
+    'input:is(:not([type]), [type="text"], [type="search"]), textarea': { unicodeBidi: 'plaintext' },
   },
   theme: {
     semanticTokens: {

@@ -60,7 +60,7 @@ export function FolderList({
           {folders.map((folder) => (
             <HStack as="li" key={folder.id} px={3} py={2} gap={3} aria-label={folder.name}>
               <Box w={3} h={3} rounded="full" flexShrink={0} style={{ background: folder.color }} />
-              <Text flex={1} minW={0} truncate fontWeight="medium" title={folder.name}>
+              <Text flex={1} minW={0} truncate fontWeight="medium" title={folder.name} dir="auto">
                 {folder.name}
               </Text>
               {folder.hotkey ? <Kbd size="sm">{folder.hotkey.toUpperCase()}</Kbd> : null}

@@ -40,7 +40,7 @@ export function FolderTile({ folder, onOpen }: { folder: GalleryFolder; onOpen: 
           <HStack gap={2} minW={0}>
             <Box w={2.5} h={2.5} rounded="full" flexShrink={0} style={{ background: folder.color }} />
             <Text fontWeight="semibold" truncate>
-              <VisuallyHidden>Open folder</VisuallyHidden> {folder.name}
+              <VisuallyHidden>Open folder</VisuallyHidden> <bdi>{folder.name}</bdi>
             </Text>
           </HStack>
           {folder.hotkey && <Kbd size="sm">{folder.hotkey.toUpperCase()}</Kbd>}

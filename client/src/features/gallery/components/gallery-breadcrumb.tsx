@@ -21,7 +21,7 @@ export function GalleryBreadcrumb({ folder, onLeave }: { folder: string; onLeave
         </Breadcrumb.Item>
         <Breadcrumb.Separator />
         <Breadcrumb.Item minW={0}>
-          <Breadcrumb.CurrentLink fontWeight="semibold" overflowWrap="anywhere">
+          <Breadcrumb.CurrentLink fontWeight="semibold" overflowWrap="anywhere" dir="auto">
             {folder}
           </Breadcrumb.CurrentLink>
         </Breadcrumb.Item>

@@ -10,7 +10,15 @@ export function JobFilterBanner({ jobId }: { jobId: number }) {
     <Alert.Root status="info" variant="subtle" size="sm">
       <Alert.Indicator />
       <Alert.Title overflowWrap="anywhere" minW={0}>
-        Showing the media of job {job.data ? `“${job.data.job_name}”` : `#${jobId}`} ·{' '}
+        Showing the media of job{' '}
+        {job.data ? (
+          <>
+            “<bdi>{job.data.job_name}</bdi>”
+          </>
+        ) : (
+          `#${jobId}`
+        )}{' '}
+        ·{' '}
         <Link asChild color="purple.fg" fontWeight="semibold">
           <RouterLink to={paths.gallery.href()}>Show all media</RouterLink>
         </Link>

@@ -53,7 +53,7 @@ export function LightboxHotkeyPanel({
           {folder.hotkey && !lightboxTakesHotkey(folder.hotkey) && (
             <Kbd size="sm">{folder.hotkey.toUpperCase()}</Kbd>
           )}{' '}
-          <Text as="span" style={{ color: folder.color }} fontWeight="semibold">
+          <Text as="span" style={{ color: folder.color }} fontWeight="semibold" dir="auto">
             {folder.name}
           </Text>
         </Chip>

@@ -46,7 +46,7 @@ export function LightboxTags({ item }: { item: GalleryItem }) {
         <Wrap gap={1.5} aria-label="Tags" role="list">
           {tags.map((tag) => (
             <Tag.Root key={tag} size="sm" variant="solid" colorPalette="purple" role="listitem">
-              <Tag.Label>{tag}</Tag.Label>
+              <Tag.Label dir="auto">{tag}</Tag.Label>
               <Tag.EndElement>
                 <Tag.CloseTrigger
                   aria-label={`Remove tag ${tag}`}

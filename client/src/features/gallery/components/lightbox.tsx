@@ -165,7 +165,13 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
                 {/* a basis of its own: on a phone the buttons go to a second row rather than squeeze the title */}
                 <Stack gap={0} minW={0} flex="1 1 8rem">
                   <Dialog.Title srOnly>Lightbox</Dialog.Title>
-                  <Text fontWeight="semibold" fontSize={{ base: 'sm', md: 'md' }} truncate title={item.job_name}>
+                  <Text
+                    fontWeight="semibold"
+                    fontSize={{ base: 'sm', md: 'md' }}
+                    truncate
+                    title={item.job_name}
+                    dir="auto"
+                  >
                     {item.job_name}
                   </Text>
                   <Text fontSize="xs" color="whiteAlpha.700" truncate title={item.workflow_name}>

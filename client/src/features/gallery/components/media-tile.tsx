@@ -83,7 +83,9 @@ export const MediaTile = memo(function MediaTile({
       </button>
       {video && <span className="media-tile-video">Video</span>}
       <div className="media-tile-overlay" data-part="overlay">
-        <span className="media-tile-job">{item.job_name}</span>
+        <span className="media-tile-job" dir="auto">
+          {item.job_name}
+        </span>
         <span className="media-tile-workflow">{item.workflow_name}</span>
         {shown.length > 0 && (
           <span className="media-tile-tags">

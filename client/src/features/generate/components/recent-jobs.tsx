@@ -36,7 +36,7 @@ export function RecentJobs() {
               <JobStatusIcon status={job.status} />
               <Stack gap={0.5} minW={0} flex={1}>
                 {/* Two lines before an ellipsis: in the narrow column one line cut most names short. */}
-                <Text fontWeight="medium" lineClamp={2} wordBreak="break-word" title={job.job_name}>
+                <Text fontWeight="medium" lineClamp={2} wordBreak="break-word" title={job.job_name} dir="auto">
                   {job.job_name}
                 </Text>
                 <Text textStyle="xs" color="fg.muted" truncate title={job.workflow_name}>

@@ -28,7 +28,7 @@ export function HistoryRow({ job }: { job: Job }) {
           align={{ base: 'flex-start', md: 'center' }}
         >
           <JobStatusBadge status={job.status} size="sm" />
-          <Link asChild fontWeight="semibold" color="fg" wordBreak="break-word">
+          <Link asChild fontWeight="semibold" color="fg" wordBreak="break-word" dir="auto">
             <RouterLink to={paths.job.href(job.id)} state={back}>
               {job.job_name}
             </RouterLink>

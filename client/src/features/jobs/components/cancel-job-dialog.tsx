@@ -43,8 +43,8 @@ export function CancelJobDialog({
             </Dialog.Header>
             <Dialog.Body>
               <Text wordBreak="break-word">
-                “{job.job_name}” stops after the image being generated now. Images already generated stay in the
-                gallery.
+                “<bdi>{job.job_name}</bdi>” stops after the image being generated now. Images already generated stay in
+                the gallery.
               </Text>
               {cancel.isError && (
                 <Alert.Root status="error" role="alert" mt={4}>

@@ -33,7 +33,7 @@ export function JobHeader({ job }: { job: Job }) {
       </Link>
       <Flex gap={4} align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }}>
         <HStack gap={3} flex={1} minW={0} align="center" wrap="wrap">
-          <Heading as="h1" size={{ base: 'xl', md: '2xl' }} wordBreak="break-word">
+          <Heading as="h1" size={{ base: 'xl', md: '2xl' }} wordBreak="break-word" dir="auto">
             {job.job_name}
           </Heading>
           <JobStatusBadge status={job.status} size="lg" />

@@ -14,13 +14,13 @@ export function JobLink({ job }: { job: Pick<Job, 'id' | 'job_name' | 'username'
   const canOpen = user !== null && (user.username === job.username || isAdminRole(user.role));
   if (!canOpen) {
     return (
-      <Text as="span" fontWeight="semibold" wordBreak="break-word">
+      <Text as="span" fontWeight="semibold" wordBreak="break-word" dir="auto">
         {job.job_name}
       </Text>
     );
   }
   return (
-    <Link asChild fontWeight="semibold" color="purple.fg" wordBreak="break-word">
+    <Link asChild fontWeight="semibold" color="purple.fg" wordBreak="break-word" dir="auto">
       <RouterLink to={paths.job.href(job.id)}>{job.job_name}</RouterLink>
     </Link>
   );
