@@ -120,11 +120,14 @@ export async function resolveComfyParameters(
 /**
  * Checks and normalises a slug workflow's values: keyed by ui_parameter_name or override key in,
  * by override key out; a required override that is blank gives `{display name} is required`.
+ * `graphKeys` are the override keys the run cannot do without (SlugGraphKeys): an optional number
+ * or choice of theirs left blank takes the link's default, and with none is required too.
  */
 export function resolveSlugParameters(
   workflow: WorkflowEntity,
   links: OverrideLinkRow[],
   raw: Record<string, unknown>,
+  graphKeys: ReadonlySet<string> = new Set(),
 ): Record<string, unknown> {
   const errors: ParameterErrors = emptyRecord();
   const out: Record<string, unknown> = emptyRecord();
@@ -132,9 +135,12 @@ export function resolveSlugParameters(
     const key = definition.overrideKey;
     // an absent value takes the default; one sent blank was cleared on purpose
     const given = Object.hasOwn(raw, link.uiParameterName) ? raw[link.uiParameterName] : own(raw, key);
-    const value = given === undefined ? link.defaultValue : given;
+    let value = given === undefined ? link.defaultValue : given;
+    // cleared, it would be left out, and the key would stay in the graph ComfyUI runs
+    const needsValue = graphKeys.has(key) && definition.dataType !== 'string';
+    if (needsValue && !link.isRequired && isBlank(value)) value = link.defaultValue;
     if (isBlank(value)) {
-      if (link.isRequired) errors[link.uiParameterName] = requiredFieldMessage(definition.displayName);
+      if (link.isRequired || needsValue) errors[link.uiParameterName] = requiredFieldMessage(definition.displayName);
       // a text left blank is an empty text, and the base workflow's key must still be replaced by
       // something (ComfyUI runs the graph as written); a number or a choice has no empty value
       else if (definition.dataType === 'string') out[key] = '';

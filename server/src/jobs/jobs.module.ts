@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AssetsModule } from '../assets/assets.module.js';
+import { BaseWorkflowStoreModule } from '../base-workflows/base-workflow-store.module.js';
 import { GalleryCoreModule } from '../gallery/gallery-core.module.js';
 import { QueueModule } from '../queue/queue.module.js';
 import { ApiRealtimeModule } from '../realtime/api-realtime.module.js';
@@ -10,10 +11,19 @@ import { JobsController } from './jobs.controller.js';
 import { JobsCoreModule } from './jobs-core.module.js';
 import { JobsService } from './jobs.service.js';
 import { QueueController } from './queue.controller.js';
+import { SlugGraphKeys } from './slug-graph-keys.js';
 
 @Module({
-  imports: [JobsCoreModule, QueueModule, ApiRealtimeModule, WorkflowsModule, AssetsModule, GalleryCoreModule],
+  imports: [
+    JobsCoreModule,
+    QueueModule,
+    ApiRealtimeModule,
+    WorkflowsModule,
+    AssetsModule,
+    GalleryCoreModule,
+    BaseWorkflowStoreModule,
+  ],
   controllers: [QueueController, JobsController],
-  providers: [JobsService, JobCancelSignal, JobSubmitRateLimiter],
+  providers: [JobsService, JobCancelSignal, JobSubmitRateLimiter, SlugGraphKeys],
 })
 export class JobsModule {}

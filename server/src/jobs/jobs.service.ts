@@ -28,6 +28,7 @@ import { toJobDto } from './job.mapper.js';
 import { resolveComfyParameters, resolveSlugParameters } from './job-parameters.js';
 import { JobsRepository } from './jobs.repository.js';
 import { DEFAULT_SECONDS_PER_ITEM } from './queue.service.js';
+import { SlugGraphKeys } from './slug-graph-keys.js';
 
 const QUEUE_UNAVAILABLE = 'The job queue is unavailable. Please try again in a moment.';
 
@@ -50,6 +51,7 @@ export class JobsService {
     private readonly jobs: JobsRepository,
     private readonly access: WorkflowAccessService,
     private readonly overrides: WorkflowOverridesRepository,
+    private readonly slugGraphKeys: SlugGraphKeys,
     private readonly assets: AssetsRepository,
     private readonly gallery: GalleryItemsRepository,
     private readonly signer: MediaUrlSigner,
@@ -92,7 +94,7 @@ export class JobsService {
           }
         : input.parameters;
     const parameters = slug
-      ? resolveSlugParameters(workflow, links, raw)
+      ? resolveSlugParameters(workflow, links, raw, await this.slugGraphKeys.needed(workflow))
       : await resolveComfyParameters(workflow.configurableParams ?? {}, raw, {
           exists: async (id) => (await this.assets.findById(id)) !== null,
         });

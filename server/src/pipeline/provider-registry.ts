@@ -5,6 +5,7 @@ import { LOGGER, RUNTIME, type Runtime } from '../common/runtime.js';
 import { BuiltinProvider } from '../generation/providers/builtin/builtin-provider.js';
 import { ComfyUiProvider } from '../generation/providers/comfyui/comfyui.provider.js';
 import { EokProvider } from '../generation/providers/eok/eok.provider.js';
+import { providerFor } from '../generation/provider-choice.js';
 import type { GenerationProvider, ProviderName } from '../generation/providers/generation-provider.js';
 
 /** Derived from the deployment's secret: the same in all its workers, and no other deployment's. */
@@ -12,11 +13,7 @@ function comfyUiOwner(jwtSecret: string): string {
   return createHmac('sha256', jwtSecret).update('atelier-comfyui-owner-v1').digest('base64url').slice(0, 16);
 }
 
-/**
- * The three providers of DESIGN section 5, and which one runs a workflow: GENERATION_PROVIDER when
- * set; otherwise slug workflows go to the external server when EOK_URL is set, then to ComfyUI when
- * COMFYUI_URL is set, and JSON workflows to ComfyUI when set; the builtin renderer runs the rest.
- */
+/** The three providers of DESIGN section 5, and which one runs a workflow (see providerFor). */
 @Injectable()
 export class ProviderRegistry implements OnApplicationShutdown {
   private readonly builtin: BuiltinProvider;
@@ -44,11 +41,7 @@ export class ProviderRegistry implements OnApplicationShutdown {
   }
 
   nameFor(workflowType: 'slug' | 'comfyui'): ProviderName {
-    const { provider, comfyui, eok } = this.runtime.config.generation;
-    if (provider !== 'auto') return provider;
-    if (workflowType === 'slug' && eok.url) return 'eok';
-    if (comfyui.url) return 'comfyui';
-    return 'builtin';
+    return providerFor(this.runtime.config.generation, workflowType);
   }
 
   get(name: ProviderName): GenerationProvider {

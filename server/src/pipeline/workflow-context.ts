@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BaseWorkflowStore } from '../base-workflows/base-workflow-store.js';
-import { parseJson, readWrapped } from '../base-workflows/workflow-file-content.js';
+import { readSlugBaseGraph } from '../base-workflows/slug-base-graph.js';
 import type { ProviderWorkflow } from '../generation/providers/generation-provider.js';
 import { WorkflowsRepository } from '../workflows/workflows.repository.js';
 import type { WorkflowEntity } from '../workflows/workflow.entity.js';
@@ -30,7 +30,8 @@ export class WorkflowContextLoader {
   async load(workflowId: number | null): Promise<{ entity: WorkflowEntity; provider: ProviderWorkflow }> {
     const entity = workflowId === null ? null : await this.workflows.findById(workflowId);
     if (!entity) throw new WorkflowGoneError('The workflow of this job no longer exists');
-    const graph = entity.workflowType === 'slug' ? await this.baseGraph(entity.workflowSlug) : entity.graph;
+    const graph =
+      entity.workflowType === 'slug' ? await readSlugBaseGraph(this.store, entity.workflowSlug) : entity.graph;
     const generationType =
       entity.workflowType === 'slug'
         ? entity.eokGenerationType === 'video'
@@ -59,15 +60,5 @@ export class WorkflowContextLoader {
         },
       },
     };
-  }
-
-  /** A slug workflow's base graph, when the repository has it (ComfyUI needs it; the others do not). */
-  private async baseGraph(slug: string | null): Promise<Record<string, unknown> | null> {
-    if (!slug) return null;
-    const file = await this.store.read(`${slug}.json`).catch(() => null);
-    if (!file) return null;
-    const parsed = parseJson(file.raw);
-    if (!parsed.ok || typeof parsed.value !== 'object' || parsed.value === null) return null;
-    return readWrapped(parsed.value)?.graph ?? (parsed.value as Record<string, unknown>);
   }
 }

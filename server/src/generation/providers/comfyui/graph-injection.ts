@@ -81,8 +81,11 @@ function writeParams(
   }
 }
 
+/** The one key a slug job always has a value for: the item's seed, when no override of that key gave one. */
+export const SEED_OVERRIDE_KEY = 'override_seed';
+
 function overrideValue(key: string, input: InjectionInput): unknown {
-  const value = input.uploaded[key] ?? input.values[key] ?? (key === 'override_seed' ? input.seed : undefined);
+  const value = input.uploaded[key] ?? input.values[key] ?? (key === SEED_OVERRIDE_KEY ? input.seed : undefined);
   if (value === undefined) throw jobError(`The base workflow uses ${key}, but the job has no value for it`);
   return value;
 }
@@ -99,7 +102,7 @@ function replaceOverrides(
     if (typeof value === 'string' && OVERRIDE_KEY_PATTERN.test(value)) {
       const replacement = overrideValue(value, input);
       (container as Record<string | number, unknown>)[key] = literal(replacement);
-      if (value === 'override_seed' && typeof replacement === 'number') written.seed = replacement;
+      if (value === SEED_OVERRIDE_KEY && typeof replacement === 'number') written.seed = replacement;
     } else if (value && typeof value === 'object' && !isLink(value)) {
       replaceOverrides(value as Record<string, unknown> | unknown[], input, written);
     }
