@@ -1,5 +1,5 @@
 import type { Configuration, Workflow } from '@atelier/shared';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, testUser } from '../../../test/render-app';
@@ -79,5 +79,32 @@ describe('generate dashboard', () => {
     const option = await screen.findByRole('option', { name: new RegExp(`^${name.slice(0, 20)}`) });
     expect(within(option).getByTitle(name).textContent).toBe(name);
     expect(within(option).getByTitle(category).textContent).toBe(category);
+  });
+
+  it('opens the workflow search with a key typed on the page, but not with one typed in a dialog over it', async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderApp('/?workflow=7', { user: testUser('user') });
+    act(() => {
+      queryClient.setQueryData(workflowsQueryOptions().queryKey, [workflow]);
+      queryClient.setQueryData(workflowQueryOptions(7).queryKey, workflow);
+      queryClient.setQueryData(configurationsQueryOptions(7).queryKey, [configuration]);
+    });
+    const picker = screen.getByRole('combobox', { name: 'Workflow' });
+    await user.click(await screen.findByRole('button', { name: 'Delete configuration Many steps' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete configuration' });
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    cancel.focus();
+
+    await user.keyboard('x');
+    expect(picker).toHaveAttribute('aria-expanded', 'false');
+    expect(picker).toHaveValue('Text to Image');
+    expect(dialog).toBeVisible();
+    expect(cancel).toHaveFocus();
+
+    await user.click(cancel);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await user.keyboard('x');
+    expect(picker).toHaveAttribute('aria-expanded', 'true');
+    expect(picker).toHaveValue('x');
   });
 });
