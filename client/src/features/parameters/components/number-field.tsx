@@ -13,6 +13,16 @@ function rangeText(min: number | undefined, max: number | undefined): string | n
   return null;
 }
 
+/**
+ * The phone keypad the field gets. The numeric and decimal keypads have no minus, so a field that
+ * takes a value below 0 gets the full keyboard; numeric where every allowed value is whole (the
+ * server counts steps from min, or 0), decimal where a step can land between.
+ */
+export function numberInputMode(field: Pick<NumberParamField, 'min' | 'step'>): 'numeric' | 'decimal' | 'text' {
+  if (field.min === undefined || field.min < 0) return 'text';
+  return Number.isInteger(field.min) && Number.isInteger(field.step) ? 'numeric' : 'decimal';
+}
+
 /** Kept as typed (no clamping): an out-of-range value is reported beside the field instead. */
 export function NumberField({
   field,
@@ -45,7 +55,7 @@ export function NumberField({
     >
       <Input
         type="number"
-        inputMode="decimal"
+        inputMode={numberInputMode(field)}
         min={field.min}
         max={field.max}
         step={field.step}

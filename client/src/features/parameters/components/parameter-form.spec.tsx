@@ -51,6 +51,26 @@ describe('parameter form, JSON workflow parameters', () => {
     expect(screen.getByLabelText('Steps')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('gives phones a keypad with a minus where a value below 0 is allowed, digits only where it is whole', () => {
+    renderParameterForm(
+      fieldsFromParams({
+        ...params,
+        offset: { type: 'number', display_name: 'Offset', min: -5, max: 5 },
+        shift: { type: 'number', display_name: 'Shift', step: 0.25 },
+        strength: { type: 'number', display_name: 'Strength', min: 0, max: 1, step: 0.05 },
+        scale: { type: 'number', display_name: 'Scale', min: 0.5, max: 4 },
+      }),
+    );
+    const keypad = (label: string) => screen.getByLabelText(label).getAttribute('inputmode');
+    expect(keypad('Steps')).toBe('numeric');
+    expect(keypad('CFG scale')).toBe('decimal');
+    expect(keypad('Strength')).toBe('decimal');
+    // from 0.5 in steps of 1: 1.5 is a value, and a digits-only pad has no point
+    expect(keypad('Scale')).toBe('decimal');
+    expect(keypad('Offset')).toBe('text');
+    expect(keypad('Shift')).toBe('text');
+  });
+
   it('checks a number against its own step', async () => {
     const { user, check } = renderParameterForm(fieldsFromParams(params));
     await user.clear(screen.getByLabelText('CFG scale'));
