@@ -481,6 +481,32 @@ describe('admin area', () => {
     expect(lines).toBe(1);
   });
 
+  it("keeps the Manage dialog's tabs in place when the other tab is taller or shorter", async () => {
+    const managed = await createUser('user');
+    const token = await apiToken(inject('e2eAdmin'));
+    for (const name of ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon', 'Zeta', 'Eta', 'Theta'])
+      await call(`/admin/users/${managed.id}/folders`, { method: 'POST', token, body: JSON.stringify({ name }) });
+    for (const viewport of [DESKTOP, PHONE]) {
+      const admin = await openAs(inject('e2eAdmin'), viewport);
+      await admin.goto(appUrl('/admin?tab=users'));
+      await admin.getByRole('button', { name: `Manage ${managed.username}` }).click();
+      const manage = admin.getByRole('dialog', { name: `Manage ${managed.username}` });
+      const folders = manage.getByRole('tab', { name: 'Folders' });
+      await manage.getByRole('listitem').first().waitFor();
+      const top = async () => (await folders.boundingBox())!.y;
+      // measured once the dialog's opening animation (it slides in) has ended
+      await manage.evaluate((dialog) => Promise.all(dialog.getAnimations({ subtree: true }).map((a) => a.finished)));
+      const before = await top();
+      await folders.click();
+      await manage.getByText('Theta').waitFor();
+      // the pointer that pressed Folders is still over it, so pressing again goes back at once
+      expect(await top()).toBeCloseTo(before, 0);
+      await manage.getByRole('tab', { name: 'Workflow Permissions' }).click();
+      await manage.getByRole('listitem').first().waitFor();
+      expect(await top()).toBeCloseTo(before, 0);
+    }
+  });
+
   it('shows Access Denied to a role user', async () => {
     const page = await openAs(await createUser('user'));
     await page.goto(appUrl('/admin'));

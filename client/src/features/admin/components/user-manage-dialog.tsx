@@ -10,7 +10,9 @@ export function UserManageDialog({ user, onClose }: { user: AdminUser; onClose: 
       open
       onOpenChange={(details) => !details.open && onClose()}
       size="lg"
-      placement="center"
+      // from the top, not centred: the two tabs differ in height, and a centred dialog moved its
+      // tabs (away from the pointer that had just pressed one) on each switch
+      placement="top"
       scrollBehavior="inside"
     >
       <Portal>
