@@ -193,6 +193,9 @@ describe('views kept true to the server', () => {
     const rename = (name: string) =>
       call(`/folders/${folder.id}`, { method: 'PUT', token: owner.token, body: JSON.stringify({ name }) });
     const page = await openPage();
+    // with its live connection up the page would learn of each rename; down, it keeps the old name
+    await page.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
+    await page.route('**/socket.io/**', (route) => route.abort());
     await openGallery(page, owner);
     await expect.poll(() => tiles(page).count(), WAIT).toBe(3);
     await page

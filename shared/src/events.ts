@@ -1,4 +1,4 @@
-import type { GalleryItem } from './gallery.js';
+import type { GalleryChange, GalleryItem } from './gallery.js';
 import type { Job, JobProgress, QueueStatus } from './jobs.js';
 
 /** Socket.IO rooms (DESIGN section 6). */
@@ -13,6 +13,7 @@ export interface ServerToClientEvents {
   'job:updated': (job: Job) => void;
   'job:progress': (progress: JobProgress) => void;
   'gallery:item-created': (item: GalleryItem) => void;
+  'gallery:changed': (change: GalleryChange) => void;
 }
 
 /**
@@ -29,4 +30,5 @@ export const SERVER_EVENTS = [
   'job:updated',
   'job:progress',
   'gallery:item-created',
+  'gallery:changed',
 ] as const satisfies readonly (keyof ServerToClientEvents)[];

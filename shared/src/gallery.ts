@@ -45,3 +45,30 @@ export const galleryFiltersSchema = z.object({
   status: galleryStatusSchema,
 });
 export type GalleryFilters = z.infer<typeof galleryFiltersSchema>;
+
+/**
+ * `gallery:changed`: the owner's folders (created, renamed, recoloured, re-keyed, deleted) or items
+ * (moved, archived, restored, re-tagged) changed, in another tab or by an admin. Only the kind: each
+ * tab reads again what it shows.
+ */
+export const GALLERY_CHANGE_KINDS = ['folders', 'items'] as const;
+export const galleryChangeSchema = z.object({ kind: z.enum(GALLERY_CHANGE_KINDS) });
+export type GalleryChange = z.infer<typeof galleryChangeSchema>;
+
+/**
+ * Sent by a tab with its gallery and folder changes: the id of its live connection, which the
+ * change's `gallery:changed` then skips, since that tab has shown it already.
+ */
+export const LIVE_SOCKET_HEADER = 'X-Socket-Id';
+const LIVE_SOCKET_RULE = `${LIVE_SOCKET_HEADER} must be a Socket.IO connection id`;
+export const liveSocketHeadersSchema = z.object({
+  'x-socket-id': z
+    .string({ error: LIVE_SOCKET_RULE })
+    .regex(/^[\w-]{1,64}$/, { error: LIVE_SOCKET_RULE })
+    .optional()
+    .meta({
+      description:
+        "The caller's own live connection (Socket.IO id): the `gallery:changed` this change pushes to the caller's other connections skips it",
+    }),
+});
+export type LiveSocketHeaders = z.output<typeof liveSocketHeadersSchema>;

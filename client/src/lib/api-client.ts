@@ -1,7 +1,8 @@
-import { errorResponseSchema } from '@atelier/shared';
+import { LIVE_SOCKET_HEADER, errorResponseSchema } from '@atelier/shared';
 import type { ZodType } from 'zod';
 import { ApiError } from './api-error';
 import { expireStoredSession, readStoredToken } from './session-storage';
+import { liveSocketId } from './socket';
 
 export const API_BASE = '/api';
 
@@ -44,6 +45,10 @@ export async function apiRequest<T>(path: string, schema: ZodType<T>, options: A
   const token = options.anonymous ? null : readStoredToken();
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
+  // a change this tab makes is shown here by the mutation itself: its live echo would re-read the
+  // views under the pointer and the selection (the server skips the connection named)
+  const socketId = token && options.method && options.method !== 'GET' ? liveSocketId() : undefined;
+  if (socketId) headers[LIVE_SOCKET_HEADER] = socketId;
   // a form (a file upload) sets its own multipart type and boundary
   const multipart = options.body instanceof FormData;
   if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';

@@ -31,6 +31,11 @@ export function getSocket(token: string): AppSocket {
   return current.socket;
 }
 
+/** This tab's live connection, while it is up: a change the tab makes names it, so it is not pushed back here. */
+export function liveSocketId(): string | undefined {
+  return current?.socket.connected ? current.socket.id : undefined;
+}
+
 export function disconnectSocket(): void {
   current?.socket.disconnect();
   current = null;

@@ -10,19 +10,25 @@ import {
   userTagsSchema,
   type GalleryItem,
   type GalleryListQuery,
+  type LiveSocketHeaders,
   type SessionUser,
 } from '@atelier/shared';
 import type { z } from 'zod';
 import { CurrentUser } from '../auth/auth.decorators.js';
 import { IdParamPipe } from '../common/id-param.pipe.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
+import { GalleryChanges } from './gallery-changes.js';
 import { GalleryService } from './gallery.service.js';
+import { LiveOrigin } from './live-origin.decorator.js';
 
 type CountQuery = z.output<typeof galleryFilterQuerySchema> & { folder?: string };
 
 @Controller('gallery')
 export class GalleryController {
-  constructor(private readonly gallery: GalleryService) {}
+  constructor(
+    private readonly gallery: GalleryService,
+    private readonly changes: GalleryChanges,
+  ) {}
 
   @Get()
   async list(
@@ -48,8 +54,11 @@ export class GalleryController {
   async bulkArchive(
     @CurrentUser() user: SessionUser,
     @Body(new ZodValidationPipe(bulkIdsSchema)) body: { ids: number[] },
+    @LiveOrigin() origin: LiveSocketHeaders,
   ): Promise<{ updated: number }> {
-    return { updated: await this.gallery.setArchived(user, body.ids, true) };
+    const updated = await this.gallery.setArchived(user, body.ids, true);
+    this.itemsChanged(user, origin);
+    return { updated };
   }
 
   @Post('bulk-unarchive')
@@ -57,8 +66,11 @@ export class GalleryController {
   async bulkUnarchive(
     @CurrentUser() user: SessionUser,
     @Body(new ZodValidationPipe(bulkIdsSchema)) body: { ids: number[] },
+    @LiveOrigin() origin: LiveSocketHeaders,
   ): Promise<{ updated: number }> {
-    return { updated: await this.gallery.setArchived(user, body.ids, false) };
+    const updated = await this.gallery.setArchived(user, body.ids, false);
+    this.itemsChanged(user, origin);
+    return { updated };
   }
 
   @Post('bulk-folder')
@@ -66,21 +78,34 @@ export class GalleryController {
   async bulkMove(
     @CurrentUser() user: SessionUser,
     @Body(new ZodValidationPipe(bulkMoveSchema)) body: { ids: number[]; folder_path: string },
+    @LiveOrigin() origin: LiveSocketHeaders,
   ): Promise<{ updated: number }> {
-    return { updated: await this.gallery.moveToFolder(user, body.ids, body.folder_path) };
+    const updated = await this.gallery.moveToFolder(user, body.ids, body.folder_path);
+    this.itemsChanged(user, origin);
+    return { updated };
   }
 
   @Post(':id/archive')
   @HttpCode(200)
-  async archive(@CurrentUser() user: SessionUser, @Param('id', IdParamPipe) id: number): Promise<GalleryItem> {
+  async archive(
+    @CurrentUser() user: SessionUser,
+    @Param('id', IdParamPipe) id: number,
+    @LiveOrigin() origin: LiveSocketHeaders,
+  ): Promise<GalleryItem> {
     await this.gallery.setArchived(user, [id], true);
+    this.itemsChanged(user, origin);
     return this.gallery.item(user, id);
   }
 
   @Post(':id/unarchive')
   @HttpCode(200)
-  async unarchive(@CurrentUser() user: SessionUser, @Param('id', IdParamPipe) id: number): Promise<GalleryItem> {
+  async unarchive(
+    @CurrentUser() user: SessionUser,
+    @Param('id', IdParamPipe) id: number,
+    @LiveOrigin() origin: LiveSocketHeaders,
+  ): Promise<GalleryItem> {
     await this.gallery.setArchived(user, [id], false);
+    this.itemsChanged(user, origin);
     return this.gallery.item(user, id);
   }
 
@@ -89,17 +114,27 @@ export class GalleryController {
     @CurrentUser() user: SessionUser,
     @Param('id', IdParamPipe) id: number,
     @Body(new ZodValidationPipe(moveToFolderSchema)) body: { folder_path: string },
+    @LiveOrigin() origin: LiveSocketHeaders,
   ): Promise<GalleryItem> {
     await this.gallery.moveToFolder(user, [id], body.folder_path);
+    this.itemsChanged(user, origin);
     return this.gallery.item(user, id);
   }
 
   @Put(':id/tags')
-  setTags(
+  async setTags(
     @CurrentUser() user: SessionUser,
     @Param('id', IdParamPipe) id: number,
     @Body(new ZodValidationPipe(userTagsSchema)) body: { user_tags: string[] },
+    @LiveOrigin() origin: LiveSocketHeaders,
   ): Promise<GalleryItem> {
-    return this.gallery.setTags(user, id, body.user_tags);
+    const item = await this.gallery.setTags(user, id, body.user_tags);
+    this.itemsChanged(user, origin);
+    return item;
+  }
+
+  /** The user's other tabs read their views again; the one that made the change has shown it. */
+  private itemsChanged(user: SessionUser, origin: LiveSocketHeaders): void {
+    this.changes.changed(user.id, { kind: 'items' }, origin['x-socket-id']);
   }
 }

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { GalleryChangesModule } from '../gallery/gallery-changes.module.js';
 import { JobsCoreModule } from '../jobs/jobs-core.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { DeletedUserQueueRefresh } from './deleted-user-queue-refresh.js';
+import { GalleryChangePush } from './gallery-change-push.js';
 import { QueueBroadcaster } from './queue-broadcaster.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 import { RealtimePublisher } from './realtime-publisher.js';
@@ -10,7 +12,7 @@ import { REALTIME_PUBLISHER } from './realtime-tokens.js';
 
 /** API side: the gateway, and publishing through its server (the Redis adapter fans out). */
 @Module({
-  imports: [AuthModule, JobsCoreModule, UsersModule],
+  imports: [AuthModule, JobsCoreModule, UsersModule, GalleryChangesModule],
   providers: [
     RealtimeGateway,
     {
@@ -20,6 +22,7 @@ import { REALTIME_PUBLISHER } from './realtime-tokens.js';
     },
     QueueBroadcaster,
     DeletedUserQueueRefresh,
+    GalleryChangePush,
   ],
   exports: [REALTIME_PUBLISHER, QueueBroadcaster, RealtimeGateway],
 })

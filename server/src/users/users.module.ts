@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { FoldersModule } from '../folders/folders.module.js';
+import { GalleryChangesModule } from '../gallery/gallery-changes.module.js';
 import { WorkflowPermissionEntity } from '../workflows/workflow-permission.entity.js';
 import { WorkflowEntity } from '../workflows/workflow.entity.js';
 import { AdminUserFoldersController } from './admin-user-folders.controller.js';
@@ -19,7 +20,11 @@ import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity, WorkflowEntity, WorkflowPermissionEntity]), FoldersModule],
+  imports: [
+    TypeOrmModule.forFeature([UserEntity, WorkflowEntity, WorkflowPermissionEntity]),
+    FoldersModule,
+    GalleryChangesModule,
+  ],
   controllers: [AdminUsersController, AdminUserWorkflowsController, AdminUserFoldersController],
   providers: [
     UsersRepository,

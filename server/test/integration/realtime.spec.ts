@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_SOCKET_HEADER, type Folder } from '@atelier/shared';
+import { createGalleryItem, createJob } from '../support/factories.js';
 import type { TestApp } from '../support/test-app.js';
 import { startTestApp } from '../support/test-app.js';
 import { createTinyWorkflow, listen, submitJob } from '../support/pipeline.js';
@@ -68,6 +70,53 @@ describe('live events over Socket.IO', () => {
       () => a.queue.length > seen && !a.queue.at(-1)!.upcoming_jobs.some((j) => j.id === id),
     );
     a.close();
+  });
+
+  it("pushes a change to a user's folders or items to that user's other tabs only", async () => {
+    const admin = await t.login(await t.createUser({ role: 'super_admin' }));
+    const dave = await t.createUser();
+    const daveToken = await t.login(dave);
+    const here = await listen(t, daveToken);
+    const there = await listen(t, daveToken);
+    const a = await listen(t, alice);
+    const item = await createGalleryItem(t.db.pool, dave.id, await createJob(t.db.pool, dave.id, workflowId));
+    const erin = await t.createUser();
+    const erins = await createGalleryItem(t.db.pool, erin.id, await createJob(t.db.pool, erin.id, workflowId));
+    // the tab making the changes names its connection, which has shown them already
+    const fromHere = (method: string, path: string, body?: unknown) =>
+      t.request<Folder>(method, path, { token: daveToken, body, headers: { [LIVE_SOCKET_HEADER]: here.socket.id! } });
+
+    const folder = (await fromHere('POST', '/api/folders', { name: 'Keepers', hotkey: 'k' })).body;
+    await fromHere('PUT', `/api/folders/${folder.id}`, { name: 'Best', color: '#22C55E' });
+    await fromHere('PUT', `/api/gallery/${item}/folder`, { folder_path: 'Best' });
+    await fromHere('POST', '/api/gallery/bulk-folder', { ids: [item], folder_path: '' });
+    await fromHere('POST', `/api/gallery/${item}/archive`);
+    await fromHere('POST', '/api/gallery/bulk-unarchive', { ids: [item] });
+    await fromHere('POST', '/api/gallery/bulk-archive', { ids: [item] });
+    await fromHere('POST', `/api/gallery/${item}/unarchive`);
+    await fromHere('PUT', `/api/gallery/${item}/tags`, { user_tags: ['kept'] });
+    // refused, so nothing changed and nothing is pushed
+    expect((await fromHere('POST', '/api/gallery/bulk-archive', { ids: [item, erins] })).status).toBe(404);
+    expect((await fromHere('POST', '/api/folders', { name: 'best' })).status).toBe(400);
+    await fromHere('DELETE', `/api/folders/${folder.id}`);
+    const kinds = ['folders', 'folders', ...Array<string>(7).fill('items'), 'folders'];
+    await waitFor('the other tab to hear of every change', () => there.galleryChanges.length >= kinds.length);
+    expect(there.galleryChanges).toEqual(kinds.map((kind) => ({ kind })));
+
+    // an admin's edit of the user's folders reaches every tab of the user, the admin's own socket not being one
+    const res = await t.request('POST', `/api/admin/users/${dave.id}/folders`, {
+      token: admin,
+      body: { name: 'Picked' },
+    });
+    expect(res.status).toBe(201);
+    await waitFor(
+      'the admin’s change in both tabs',
+      () => here.galleryChanges.length && there.galleryChanges.length > 10,
+    );
+    expect(here.galleryChanges).toEqual([{ kind: 'folders' }]);
+    expect(there.galleryChanges.at(-1)).toEqual({ kind: 'folders' });
+    expect(a.galleryChanges).toEqual([]);
+    for (const log of [here, there, a]) log.close();
   });
 
   it('reaches a browser connected to another API process', async () => {

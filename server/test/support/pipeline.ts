@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import type {
   ClientToServerEvents,
+  GalleryChange,
   GalleryItem,
   Job,
   JobProgress,
@@ -54,6 +55,7 @@ export interface EventLog {
   jobs: Job[];
   progress: JobProgress[];
   items: GalleryItem[];
+  galleryChanges: GalleryChange[];
   queue: QueueStatus[];
   close(): void;
 }
@@ -66,10 +68,19 @@ export async function listen(t: TestApp, token: string): Promise<EventLog> {
     transports: ['websocket'],
     reconnection: false,
   });
-  const log: EventLog = { socket, jobs: [], progress: [], items: [], queue: [], close: () => socket.close() };
+  const log: EventLog = {
+    socket,
+    jobs: [],
+    progress: [],
+    items: [],
+    galleryChanges: [],
+    queue: [],
+    close: () => socket.close(),
+  };
   socket.on('job:updated', (job) => log.jobs.push(job));
   socket.on('job:progress', (p) => log.progress.push(p));
   socket.on('gallery:item-created', (item) => log.items.push(item));
+  socket.on('gallery:changed', (change) => log.galleryChanges.push(change));
   socket.on('queue:updated', (status) => log.queue.push(status));
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());

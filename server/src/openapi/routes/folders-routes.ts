@@ -7,6 +7,7 @@ import {
   folderSchema,
   galleryFolderSchema,
   idParamSchema,
+  liveSocketHeadersSchema,
 } from '@atelier/shared';
 import { z } from 'zod';
 import { created, either, ok, type RouteDoc } from '../route-doc.js';
@@ -30,6 +31,7 @@ export const foldersRoutes: RouteDoc[] = [
     tag: 'Gallery folders',
     summary: 'Create a folder',
     access: 'user',
+    headers: liveSocketHeadersSchema,
     body: folderInputSchema,
     responses: [created(folderSchema)],
     errors: { 400: TAKEN },
@@ -40,6 +42,7 @@ export const foldersRoutes: RouteDoc[] = [
     tag: 'Gallery folders',
     summary: 'Rename, recolour or re-key a folder',
     access: 'user',
+    headers: liveSocketHeadersSchema,
     params: idParamSchema,
     body: folderUpdateSchema,
     responses: [ok(folderSchema)],
@@ -51,6 +54,7 @@ export const foldersRoutes: RouteDoc[] = [
     tag: 'Gallery folders',
     summary: 'Delete a folder; its items become ungrouped',
     access: 'user',
+    headers: liveSocketHeadersSchema,
     params: idParamSchema,
     responses: [ok(folderDeleteResponseSchema)],
     errors: { 404: either(FOLDER_MESSAGES.folderNotFound) },

@@ -1,8 +1,8 @@
-import { QueryClient, type InfiniteData } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver, type InfiniteData } from '@tanstack/react-query';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { makeGalleryItem } from '../../../test/gallery-factory';
 import type { GalleryQuery } from '../utils/gallery-query';
-import { addNewItem, applyItemChanges } from './gallery-cache';
+import { addNewItem, applyItemChanges, holdNewItems, refreshChangedElsewhere } from './gallery-cache';
 import type { GalleryPage } from './get-gallery-items';
 import { galleryQueryKeys } from './gallery-query-keys';
 
@@ -58,5 +58,31 @@ describe('gallery cache', () => {
     addNewItem(queryClient, item);
     expect(idsIn(queryClient, ungrouped)).toEqual([5, 1]);
     expect(idsIn(queryClient, archived)).toEqual([9]);
+  });
+
+  it('reads the view on screen again after a change elsewhere: once a burst, and once the pointer leaves the media', async () => {
+    vi.useFakeTimers();
+    onTestFinished(() => void vi.useRealTimers());
+    const queryClient = cacheWith([[ungrouped, [1, 2]]]);
+    let reads = 0;
+    const onScreen = new QueryObserver(queryClient, {
+      queryKey: galleryQueryKeys.itemList(ungrouped),
+      queryFn: () => ++reads,
+      staleTime: Infinity,
+    });
+    onTestFinished(onScreen.subscribe(() => {}));
+
+    // a bulk action in three batches, each announced
+    for (let i = 0; i < 3; i++) refreshChangedElsewhere(queryClient);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(reads).toBe(1);
+
+    const release = holdNewItems(queryClient);
+    refreshChangedElsewhere(queryClient);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(reads).toBe(1);
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reads).toBe(2);
   });
 });

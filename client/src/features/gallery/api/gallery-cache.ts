@@ -82,6 +82,8 @@ function refreshSummariesSoon(queryClient: QueryClient): void {
 
 /** Items that arrived while the pointer was over the media, oldest first; absent while none is held. */
 const heldItems = new WeakMap<QueryClient, GalleryItem[]>();
+/** The views on screen are to be read again once the pointer leaves the media (changed elsewhere meanwhile). */
+const viewsChangedWhileHeld = new WeakSet<QueryClient>();
 
 /**
  * A new item on top moves every tile after it one place on: with a batch running, the tile under
@@ -95,7 +97,34 @@ export function holdNewItems(queryClient: QueryClient): () => void {
     const held = heldItems.get(queryClient) ?? [];
     heldItems.delete(queryClient);
     for (const item of held) addNewItem(queryClient, item);
+    if (viewsChangedWhileHeld.delete(queryClient))
+      void queryClient.invalidateQueries({ queryKey: galleryQueryKeys.items() });
   };
+}
+
+/** A bulk action goes in batches, each announced: the burst is read once, this long after its first. */
+const CHANGED_ELSEWHERE_DELAY_MS = 300;
+const pendingChange = new WeakMap<QueryClient, ReturnType<typeof setTimeout>>();
+
+/**
+ * `gallery:changed`: this user's folders or items changed in another tab, or an admin changed the
+ * folders. What only the server knows (where the items went, the new names) is read again: the
+ * totals, folder tiles and hotkeys at once, the loaded items too, except while the pointer is over
+ * the media, where an item leaving would move the tiles under a click: they are read once it
+ * leaves. Views not on screen are read when next shown.
+ */
+export function refreshChangedElsewhere(queryClient: QueryClient): void {
+  if (pendingChange.has(queryClient)) return;
+  pendingChange.set(
+    queryClient,
+    setTimeout(() => {
+      pendingChange.delete(queryClient);
+      void refreshSummaries(queryClient);
+      void queryClient.invalidateQueries({ queryKey: galleryQueryKeys.items(), type: 'inactive', refetchType: 'none' });
+      if (heldItems.has(queryClient)) viewsChangedWhileHeld.add(queryClient);
+      else void queryClient.invalidateQueries({ queryKey: galleryQueryKeys.items(), type: 'active' });
+    }, CHANGED_ELSEWHERE_DELAY_MS),
+  );
 }
 
 /** A new item (`gallery:item-created`) goes on top of every loaded view it belongs to. */

@@ -1,4 +1,5 @@
 import {
+  galleryChangeSchema,
   galleryItemSchema,
   isFinalJobStatus,
   jobProgressSchema,
@@ -11,6 +12,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
 import { mayPassOnRetry } from '../../../lib/api-error';
 import { logger } from '../../../lib/logger';
+import { refreshChangedElsewhere } from '../../gallery/api/gallery-cache';
 import { forgetJobProgress, recordJobProgress } from '../../jobs/api/job-progress';
 import { jobQueryKeys } from '../../jobs/api/job-query-keys';
 import { queueQueryOptions } from '../../queue/api/get-queue';
@@ -59,6 +61,14 @@ export function applyJobProgress(queryClient: QueryClient, payload: unknown): vo
 export function applyGalleryItemCreated(queryClient: QueryClient, payload: unknown): void {
   const item = parseEvent('gallery:item-created', galleryItemSchema, payload);
   if (item) void queryClient.invalidateQueries({ queryKey: jobQueryKeys.results(item.job_id) });
+}
+
+/**
+ * Folders or items changed in another tab of this user (or by an admin): every tab reads its
+ * gallery again, whichever screen it is on, so going back to the gallery shows no old folders.
+ */
+export function applyGalleryChanged(queryClient: QueryClient, payload: unknown): void {
+  if (parseEvent('gallery:changed', galleryChangeSchema, payload)) refreshChangedElsewhere(queryClient);
 }
 
 /**

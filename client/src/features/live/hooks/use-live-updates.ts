@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { logger } from '../../../lib/logger';
 import { disconnectSocket, getSocket, retryAfterRefusal } from '../../../lib/socket';
 import {
+  applyGalleryChanged,
   applyGalleryItemCreated,
   applyJobProgress,
   applyJobUpdated,
@@ -56,6 +57,7 @@ export function useLiveUpdates(token: string | null): void {
     socket.on('job:updated', (job) => applyJobUpdated(queryClient, job, seen));
     socket.on('job:progress', (progress) => applyJobProgress(queryClient, progress));
     socket.on('gallery:item-created', (item) => applyGalleryItemCreated(queryClient, item));
+    socket.on('gallery:changed', (change) => applyGalleryChanged(queryClient, change));
 
     return () => {
       clearTimeout(retry);
