@@ -227,6 +227,24 @@ describe('views kept true to the server', () => {
     await page.getByRole('navigation', { name: 'Folders' }).getByRole('button', { name: 'Open folder Sand' }).waitFor();
   });
 
+  it('says a folder named in a bookmarked address no longer exists, and not of an existing empty one', async () => {
+    const user = await createUser('user');
+    const owner = { ...user, token: await apiToken(user) };
+    await createFolderViaApi(owner.token, { name: 'Kept' });
+    const page = await openPage();
+    await openGallery(page, owner, '/gallery?folder=Kept');
+    await page.getByText('This folder is empty').waitFor();
+    expect(await page.getByText(/no longer exists/).count()).toBe(0);
+
+    // deleted or renamed since the address was kept
+    await page.goto(appUrl('/gallery?folder=Stones'));
+    await page.getByText('Folder "Stones" no longer exists').waitFor();
+    expect(await page.getByText('This folder is empty').count()).toBe(0);
+    await page.getByRole('button', { name: 'Go to Gallery' }).click();
+    await page.getByRole('navigation', { name: 'Folders' }).getByRole('button', { name: 'Open folder Kept' }).waitFor();
+    expect(new URL(page.url()).searchParams.has('folder')).toBe(false);
+  });
+
   it('offers no Clear Filters when nothing is filtered, and sends /gallery/{not an id} to /', async () => {
     const user = await createUser('user');
     const page = await openPage();

@@ -182,6 +182,7 @@ describe('gallery page', { timeout: 20_000 }, () => {
         search: 'fog',
       },
       [],
+      [makeGalleryFolder({ name: 'Best' })],
     );
     expect(await screen.findByText('No images match current filters')).toBeInTheDocument();
     const listed = screen.getByRole('list', { name: 'Active filters' });
@@ -194,21 +195,54 @@ describe('gallery page', { timeout: 20_000 }, () => {
 
   it("says 'This folder is empty' in an empty folder, with the Gallery crumb leading back", async () => {
     const user = userEvent.setup();
-    const { router } = renderGallery('/gallery?folder=Best', { folder: 'Best' }, []);
+    const { router } = renderGallery(
+      '/gallery?folder=Best',
+      { folder: 'Best' },
+      [],
+      [makeGalleryFolder({ name: 'Best' })],
+    );
     expect(await screen.findByText('This folder is empty')).toBeInTheDocument();
+    expect(screen.queryByText(/no longer exists/)).toBeNull();
     expect(screen.getByText(/bulk actions/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Gallery' }));
     expect(router.state.location.search).toBe('');
   });
 
   it('says no images match, not that the folder is empty, when a job narrows the folder', async () => {
-    renderGallery('/gallery?folder=Best&job=Neon%20city', { folder: 'Best', jobName: 'Neon city' }, []);
+    renderGallery(
+      '/gallery?folder=Best&job=Neon%20city',
+      { folder: 'Best', jobName: 'Neon city' },
+      [],
+      [makeGalleryFolder({ name: 'Best' })],
+    );
     expect(await screen.findByText('No images match current filters')).toBeInTheDocument();
     expect(screen.queryByText('This folder is empty')).toBeNull();
     const listed = screen.getByRole('list', { name: 'Active filters' });
     expect(listed).toHaveTextContent('Job: Neon city');
     expect(listed).toHaveTextContent('Folder: Best');
     expect(screen.queryByRole('button', { name: 'Clear Filters' })).toBeNull();
+  });
+
+  it('says a folder named in the address no longer exists, rather than that it is empty, with the way back', async () => {
+    const user = userEvent.setup();
+    const { router } = renderGallery(
+      '/gallery?folder=Stones&search=fog',
+      { folder: 'Stones', search: 'fog' },
+      [],
+      [makeGalleryFolder({ name: 'Pebbles' })],
+    );
+    expect(await screen.findByText('Folder "Stones" no longer exists')).toBeInTheDocument();
+    expect(screen.getByText('It may have been renamed or deleted.')).toBeInTheDocument();
+    expect(screen.queryByText('This folder is empty')).toBeNull();
+    expect(screen.queryByText('No images match current filters')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Go to Gallery' }));
+    expect(router.state.location.search).toBe('?search=fog');
+  });
+
+  it('finds the folder named in the address in another letter case or typed with a combining accent', async () => {
+    renderGallery('/gallery?folder=cafe%CC%81', { folder: 'cafe\u0301' }, [], [makeGalleryFolder({ name: 'Café' })]);
+    expect(await screen.findByText('This folder is empty')).toBeInTheDocument();
+    expect(screen.queryByText(/no longer exists/)).toBeNull();
   });
 
   it('asks for a page of 100 by cursor', () => {

@@ -30,6 +30,7 @@ import { GalleryScrollStatus } from './gallery-scroll-status';
 import { JobFilterBanner } from './job-filter-banner';
 import { Lightbox } from './lightbox';
 import { MediaGrid, type MediaGridHandle } from './media-grid';
+import { MissingFolderState } from './missing-folder-state';
 
 interface GalleryViewProps {
   filters: GalleryFilterState;
@@ -53,7 +54,7 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
   const folderList = useFolders().data;
   const allFolders = folderList ?? [];
   const goToFolder = useCallback((folder: string | null) => onFiltersChange({ folder }, true), [onFiltersChange]);
-  useFollowFolder(filters.folder, folderList, goToFolder);
+  const folderGone = useFollowFolder(filters.folder, folderList, goToFolder);
   const tiles = useFolders(folderTileQuery(query));
   const move = useMoveItems();
   // the banner's own query: the empty state names the job as the banner does
@@ -150,6 +151,7 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
     (target ?? root).focus();
   }, [filters.folder, tiles.isPending, tiles.data]);
 
+  const nothingShown = pages.data && items.length === 0 && !pages.hasNextPage;
   const heading = showTiles ? `Ungrouped Images (${total === undefined ? '…' : formatCount(total)})` : null;
 
   return (
@@ -162,7 +164,16 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
           {heading}
         </Heading>
       )}
-      {pages.data && items.length === 0 && !pages.hasNextPage ? (
+      {nothingShown && folderGone ? (
+        <MissingFolderState
+          folder={filters.folder ?? ''}
+          onLeave={() => {
+            onFiltersChange({ folder: null });
+            // the button goes with the message: the keyboard stays in the gallery, not at the page's start
+            viewRef.current?.focus();
+          }}
+        />
+      ) : nothingShown ? (
         <GalleryEmptyState
           emptyFolder={filters.folder !== null && !narrowsBeyondFolder(filters)}
           activeFilters={describeActiveFilters(filters, filters.jobId === null ? undefined : job.data?.job_name)}
