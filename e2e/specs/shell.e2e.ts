@@ -110,6 +110,8 @@ describe('sign-in and the app shell', () => {
 
   it('follows a role taken away while signed in: the first refused call (403) brings the new role in', async () => {
     const page = await openPage();
+    // without its live connection (down, or never made), as the push of the new role would come first
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
     const demoted = await createUser('admin');
     await signIn(page, demoted);
     const nav = page.getByRole('navigation');

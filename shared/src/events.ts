@@ -14,6 +14,11 @@ export interface ServerToClientEvents {
   'job:progress': (progress: JobProgress) => void;
   'gallery:item-created': (item: GalleryItem) => void;
   'gallery:changed': (change: GalleryChange) => void;
+  /**
+   * To the user's own room, when an admin changed their role or password or deleted them: the
+   * client reads its session again at once (it carries nothing, since the session answer is what counts).
+   */
+  'session:changed': () => void;
 }
 
 /**
@@ -31,4 +36,5 @@ export const SERVER_EVENTS = [
   'job:progress',
   'gallery:item-created',
   'gallery:changed',
+  'session:changed',
 ] as const satisfies readonly (keyof ServerToClientEvents)[];

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@atelier/shared';
+import { SESSION_QUERY_KEY } from '../features/auth/api/get-session';
 import { ApiError, isUnauthorized, mayPassOnRetry } from '../lib/api-error';
 import { logger } from '../lib/logger';
 
@@ -13,7 +14,8 @@ const MAX_RETRIES = 2;
  */
 export function createQueryClient(): QueryClient {
   const recheckSessionOn403 = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 403) void client.invalidateQueries({ queryKey: ['session'] });
+    if (error instanceof ApiError && error.status === 403)
+      void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
   };
   // 'Workflow not found' for a workflow on screen: an admin revoked it (or deleted it) since it was
   // read, so the workflows are read again and the screens stop offering it.

@@ -7,6 +7,7 @@ import { DeletedUserQueueRefresh } from './deleted-user-queue-refresh.js';
 import { GalleryChangePush } from './gallery-change-push.js';
 import { QueueBroadcaster } from './queue-broadcaster.js';
 import { RealtimeGateway } from './realtime.gateway.js';
+import { SessionChangePush } from './session-change-push.js';
 import { RealtimePublisher } from './realtime-publisher.js';
 import { REALTIME_PUBLISHER } from './realtime-tokens.js';
 
@@ -23,6 +24,7 @@ import { REALTIME_PUBLISHER } from './realtime-tokens.js';
     QueueBroadcaster,
     DeletedUserQueueRefresh,
     GalleryChangePush,
+    SessionChangePush,
   ],
   exports: [REALTIME_PUBLISHER, QueueBroadcaster, RealtimeGateway],
 })

@@ -30,6 +30,11 @@ export class RealtimePublisher {
     this.emitter.to(userRoom(ownerId)).emit('job:progress', progress);
   }
 
+  /** Only the user's own sockets: another user's session is none of theirs. */
+  sessionChanged(userId: number): void {
+    this.emitter.to(userRoom(userId)).emit('session:changed');
+  }
+
   galleryItemCreated(item: GalleryItem, ownerId: number): void {
     this.emitter.to(userRoom(ownerId)).emit('gallery:item-created', item);
   }

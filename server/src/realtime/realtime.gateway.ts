@@ -16,7 +16,6 @@ import { sessionSubject } from '../auth/token.js';
 import { LOGGER } from '../common/runtime.js';
 import { isDependencyUnavailable } from '../common/unavailable-dependency.js';
 import { ApiMetrics } from '../metrics/api-metrics.js';
-import { SessionRevocations } from '../users/session-revocations.js';
 
 /** setTimeout's longest delay; a socket whose token lives longer is dropped then and reconnects. */
 const MAX_TIMER_MS = 2_147_483_647;
@@ -32,8 +31,9 @@ export type AtelierServer = Server<
  * Socket.IO on /socket.io. A connection must carry a valid JWT in `auth.token` (checked like a
  * bearer token: signature, expiry, issuer, the user still there with an unchanged password);
  * it then joins the shared `queue` room and its own `user:{id}` room. Deleting the user or changing
- * their password drops their sockets on every API process. Connection state recovery stays off:
- * Socket.IO lets a recovered socket skip this middleware, so a revoked token could come back.
+ * their password drops their sockets on every API process (SessionChangePush). Connection state
+ * recovery stays off: Socket.IO lets a recovered socket skip this middleware, so a revoked token
+ * could come back.
  */
 @WebSocketGateway({ path: '/socket.io', serveClient: false, connectionStateRecovery: undefined })
 export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
@@ -43,12 +43,10 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
     private readonly jwt: JwtService,
     private readonly sessions: SessionValidator,
     private readonly metrics: ApiMetrics,
-    private readonly revocations: SessionRevocations,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   afterInit(server: AtelierServer): void {
-    this.revocations.onRevoked((userId) => this.disconnectUser(userId));
     server.on('connection', (socket) => {
       this.metrics.socketConnections.inc();
       this.metrics.socketConnectionsTotal.inc();

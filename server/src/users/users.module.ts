@@ -10,6 +10,7 @@ import { AdminUserFoldersService } from './admin-user-folders.service.js';
 import { AdminUserWorkflowsController } from './admin-user-workflows.controller.js';
 import { AdminUsersController } from './admin-users.controller.js';
 import { MediaFileCleanup } from './media-file-cleanup.js';
+import { RoleChanges } from './role-changes.js';
 import { UserDeletionRepository } from './user-deletion.repository.js';
 import { UserEntity } from './user.entity.js';
 import { UserWorkflowPermissionsRepository } from './user-workflow-permissions.repository.js';
@@ -36,9 +37,10 @@ import { UsersService } from './users.service.js';
     UserWorkflowPermissionsService,
     AdminUserFoldersService,
     SessionRevocations,
+    RoleChanges,
     // AuthModule imports this module for UsersRepository, so its hasher is provided here too rather than imported back.
     PasswordHasher,
   ],
-  exports: [UsersRepository, SessionRevocations],
+  exports: [UsersRepository, SessionRevocations, RoleChanges],
 })
 export class UsersModule {}

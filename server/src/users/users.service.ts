@@ -13,6 +13,7 @@ import { PasswordHasher } from '../auth/password-hasher.js';
 import { ConflictError, NotFoundError, assertCurrentCopy } from '../common/app-errors.js';
 import { toAdminUser } from './admin-user.mapper.js';
 import { MediaFileCleanup } from './media-file-cleanup.js';
+import { RoleChanges } from './role-changes.js';
 import { SessionRevocations } from './session-revocations.js';
 import type { UserEntity } from './user.entity.js';
 import { UserDeletionRepository } from './user-deletion.repository.js';
@@ -31,6 +32,7 @@ export class UsersService {
     private readonly hasher: PasswordHasher,
     private readonly mediaFiles: MediaFileCleanup,
     private readonly revocations: SessionRevocations,
+    private readonly roleChanges: RoleChanges,
   ) {}
 
   async list(): Promise<AdminUser[]> {
@@ -71,6 +73,8 @@ export class UsersService {
     });
     if (!updated) throw new NotFoundError(USER_MESSAGES.userNotFound);
     if (passwordHash) this.revocations.revoked(id, 'password');
+    // a new password ends the session, which tells the user's screens anyway
+    else if (input.role !== undefined && input.role !== target.role) this.roleChanges.changed(id);
     return this.adminView(id);
   }
 

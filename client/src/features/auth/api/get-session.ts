@@ -10,13 +10,16 @@ export function getSession(signal?: AbortSignal): Promise<SessionResponse> {
   return apiRequest('/session', sessionResponseSchema, { signal });
 }
 
-/** A role changed by an admin shows within this long of coming back to the tab. */
+/** Read again this long after the last answer, should the push of a change (session:changed) be missed. */
 const SESSION_STALE_MS = 60_000;
+
+/** Every session query, whatever its token: invalidated, the signed-in one is read again. */
+export const SESSION_QUERY_KEY = ['session'] as const;
 
 /** Keyed by token: a new sign-in is confirmed afresh, and a login answer can seed it. */
 export function sessionQueryOptions(token: string) {
   return queryOptions({
-    queryKey: ['session', token],
+    queryKey: [...SESSION_QUERY_KEY, token],
     queryFn: ({ signal }) => getSession(signal),
     staleTime: SESSION_STALE_MS,
     retry: false,

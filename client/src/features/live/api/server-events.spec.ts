@@ -11,6 +11,7 @@ import {
   applyJobProgress,
   applyJobUpdated,
   applyQueueUpdated,
+  applySessionChanged,
   refreshAfterReconnect,
   type SeenStatuses,
 } from './server-events';
@@ -149,5 +150,23 @@ describe('server events into the query cache', () => {
     refreshAfterReconnect(client);
     await vi.waitFor(() => expect([gallery(), users()]).toEqual([2, 2]));
     expect(workflow()).toBe(1);
+  });
+
+  it('reads the signed-in session again at once on session:changed, and after a reconnection', async () => {
+    let reads = 0;
+    const observer = new QueryObserver(client, {
+      queryKey: ['session', 'the-token'],
+      queryFn: () => ({ user: { id: 1, username: 'u', role: reads++ ? 'admin' : 'user' } }),
+      staleTime: 60_000,
+    });
+    onTestFinished(observer.subscribe(() => {}));
+    await vi.waitFor(() => expect(observer.getCurrentResult().data?.user.role).toBe('user'));
+
+    applySessionChanged(client);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data?.user.role).toBe('admin'));
+    expect(reads).toBe(2);
+
+    refreshAfterReconnect(client);
+    await vi.waitFor(() => expect(reads).toBe(3));
   });
 });

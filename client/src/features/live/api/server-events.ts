@@ -13,6 +13,7 @@ import type { ZodType } from 'zod';
 import { mayPassOnRetry } from '../../../lib/api-error';
 import { logger } from '../../../lib/logger';
 import { refreshChangedElsewhere } from '../../gallery/api/gallery-cache';
+import { SESSION_QUERY_KEY } from '../../auth/api/get-session';
 import { forgetJobProgress, recordJobProgress } from '../../jobs/api/job-progress';
 import { jobQueryKeys } from '../../jobs/api/job-query-keys';
 import { queueQueryOptions } from '../../queue/api/get-queue';
@@ -72,12 +73,23 @@ export function applyGalleryChanged(queryClient: QueryClient, payload: unknown):
 }
 
 /**
+ * `session:changed`: an admin changed this user's role, password or account. The session is read
+ * again at once: a new role shows or hides the Admin area, and an ended session (a 401) brings the
+ * login screen, keeping the forms' drafts, as any other request that meets it would.
+ */
+export function applySessionChanged(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+}
+
+/**
  * After a reconnection, whatever was pushed meanwhile is fetched afresh. The API is back, so what
  * failed to load while it was away (the gallery's 'Failed to load images', an admin list) is asked
  * for again: most of those are not polled and stayed failed until a click on Retry or a reload. An
  * answer the server gave (a 4xx) would be the same again.
  */
 export function refreshAfterReconnect(queryClient: QueryClient): void {
+  // a session:changed sent while away was lost with the connection
+  applySessionChanged(queryClient);
   void queryClient.invalidateQueries({ queryKey: queueQueryOptions().queryKey });
   void queryClient.invalidateQueries({ queryKey: jobQueryKeys.all });
   void queryClient.invalidateQueries({

@@ -9,6 +9,7 @@ import {
   applyJobProgress,
   applyJobUpdated,
   applyQueueUpdated,
+  applySessionChanged,
   refreshAfterReconnect,
   type SeenStatuses,
 } from '../api/server-events';
@@ -38,15 +39,19 @@ export function useLiveUpdates(token: string | null): void {
       setConnection('up');
     };
     // Socket.IO retries a lost connection (still active), not one the server dropped: the session
-    // ended (user deleted, password changed, token expired) and the API client's next 401 signs out
+    // ended (user deleted, password changed: the session:changed just before has it read again;
+    // token expired: the API client's next 401 signs out)
     const onDisconnect = () => setConnection(socket.active ? 'down' : 'off');
     const onConnectError = (error: Error) => {
       // still active: Socket.IO tries again by itself
       if (socket.active) return;
       const delay = retryAfterRefusal(error.message, refusals++);
       if (delay !== null) retry = setTimeout(() => socket.connect(), delay);
-      // refused ('unauthorized'): the API client's next 401 ends the session
-      else logger.warn('live updates refused by the server', error.message);
+      else {
+        logger.warn('live updates refused by the server', error.message);
+        // refused ('unauthorized'): the session is read now, and its 401 ends the session at once
+        applySessionChanged(queryClient);
+      }
       setConnection(delay !== null ? 'down' : 'off');
     };
 
@@ -58,6 +63,7 @@ export function useLiveUpdates(token: string | null): void {
     socket.on('job:progress', (progress) => applyJobProgress(queryClient, progress));
     socket.on('gallery:item-created', (item) => applyGalleryItemCreated(queryClient, item));
     socket.on('gallery:changed', (change) => applyGalleryChanged(queryClient, change));
+    socket.on('session:changed', () => applySessionChanged(queryClient));
 
     return () => {
       clearTimeout(retry);

@@ -1,0 +1,64 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiToken, call } from '../support/api.js';
+import { DESKTOP, appUrl, pagesOfOneBrowser, signIn } from '../support/browser.js';
+import { createUser } from '../support/users.js';
+
+const openPage = pagesOfOneBrowser();
+
+const SESSION_ENDED = 'Your session has ended (it expired, or your account changed). Please sign in again.';
+
+/** A few seconds, not the minute after which the session was read again anyway. */
+const PROMPTLY = { timeout: 5_000 };
+
+/** Signed in, with the live connection open (resolves once it has had its first answer). */
+async function signedInLive(user: { username: string; password: string }): Promise<Page> {
+  const page = await openPage(DESKTOP);
+  const live = page
+    .waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'))
+    .then((ws) => ws.waitForEvent('framereceived'));
+  await signIn(page, user);
+  await live;
+  return page;
+}
+
+/** In the admin's own tab: the user's Edit dialog, the role picked, saved. */
+async function setRole(adminPage: Page, username: string, role: 'user' | 'admin'): Promise<void> {
+  const row = adminPage.getByRole('row').filter({ has: adminPage.getByRole('cell', { name: username, exact: true }) });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const dialog = adminPage.getByRole('dialog');
+  await dialog.getByLabel('Role').selectOption(role);
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await adminPage.getByText('User updated successfully!').waitFor();
+  await row.getByText(role, { exact: true }).waitFor();
+}
+
+describe("An admin's change to a user's account, seen in that user's open tab", () => {
+  it('shows the Admin link on a promotion and hides it on a demotion, without a reload', async () => {
+    const admin = await createUser('super_admin');
+    const user = await createUser('user');
+    const adminPage = await signedInLive(admin);
+    await adminPage.goto(appUrl('/admin?tab=users'));
+    const userPage = await signedInLive(user);
+    const adminLink = userPage.getByRole('navigation').getByRole('link', { name: 'Admin', exact: true });
+    await adminLink.waitFor({ state: 'detached' });
+
+    await setRole(adminPage, user.username, 'admin');
+    await adminLink.waitFor(PROMPTLY);
+
+    await setRole(adminPage, user.username, 'user');
+    await adminLink.waitFor({ state: 'detached', ...PROMPTLY });
+  });
+
+  it('brings the ended-session login screen to a deleted user at once, without a click', async () => {
+    const admin = await createUser('super_admin');
+    const user = await createUser('user');
+    const userPage = await signedInLive(user);
+    const token = await apiToken(admin);
+    // the queue badge's 5 s poll would meet the 401 too: the session read the push asks for comes first
+    const firstRefusal = userPage.waitForResponse((response) => response.status() === 401);
+    await call(`/admin/users/${user.id}`, { method: 'DELETE', token });
+    expect(new URL((await firstRefusal).url()).pathname).toBe('/api/session');
+    await userPage.getByText(SESSION_ENDED).waitFor(PROMPTLY);
+  });
+});
