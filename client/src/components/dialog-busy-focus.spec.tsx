@@ -62,7 +62,7 @@ describe('dialog submit buttons, from the keyboard', () => {
   });
 
   it('Job details: Cancel job', async () => {
-    renderUi(<CancelJobDialog job={{ id: 5, job_name: 'Harbour' }} onCancelling={() => {}} />);
+    renderUi(<CancelJobDialog job={{ id: 5, job_name: 'Harbour' }} onCancelling={() => {}} onTooLate={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Cancel job' }));
     await staysFocusedWhileBusy(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel job' }),

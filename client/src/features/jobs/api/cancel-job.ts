@@ -1,6 +1,7 @@
 import { jobSchema, type Job } from '@atelier/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { isConflict } from '../../../lib/api-error';
 import { queueQueryOptions } from '../../queue/api/get-queue';
 import { jobQueryKeys } from './job-query-keys';
 
@@ -19,6 +20,13 @@ export function useCancelJob(id: number) {
         queryClient.invalidateQueries({ queryKey: jobQueryKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: queueQueryOptions().queryKey }),
       ]);
+    },
+    onError: (error) => {
+      // 409: the job ended after this tab read it (the answer says so, without the job). Read now,
+      // its real status shows at once instead of Processing until the next poll.
+      if (!isConflict(error)) return;
+      void queryClient.invalidateQueries({ queryKey: jobQueryKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queueQueryOptions().queryKey });
     },
   });
 }

@@ -2,17 +2,25 @@ import { Alert, Button, Dialog, Portal, Text } from '@chakra-ui/react';
 import type { Job } from '@atelier/shared';
 import { useState } from 'react';
 import { BusyButton } from '../../../components/busy-button';
-import { errorText } from '../../../lib/api-error';
+import { errorText, isConflict } from '../../../lib/api-error';
 import { useCancelJob } from '../api/cancel-job';
+
+const CANCEL_FAILED = 'Failed to cancel job';
 
 /** Stops a queued or running job after a confirmation; what it already produced is kept. */
 export function CancelJobDialog({
   job,
   onCancelling,
+  onTooLate,
 }: {
   job: Pick<Job, 'id' | 'job_name'>;
   /** Told as the cancel is sent: the answer unmounts this dialog (a cancelled job has none). */
   onCancelling: () => void;
+  /**
+   * Told, with the server's message, when the job had already ended: the job is read again and loses
+   * its Cancel, this dialog with it, so the message is for the page to keep.
+   */
+  onTooLate: (message: string) => void;
 }) {
   const [open, setOpen] = useState(false);
   const cancel = useCancelJob(job.id);
@@ -46,10 +54,10 @@ export function CancelJobDialog({
                 “<bdi>{job.job_name}</bdi>” stops after the image being generated now. Images already generated stay in
                 the gallery.
               </Text>
-              {cancel.isError && (
+              {cancel.isError && !isConflict(cancel.error) && (
                 <Alert.Root status="error" role="alert" mt={4}>
                   <Alert.Indicator />
-                  <Alert.Title>{errorText(cancel.error, 'Failed to cancel job')}</Alert.Title>
+                  <Alert.Title>{errorText(cancel.error, CANCEL_FAILED)}</Alert.Title>
                 </Alert.Root>
               )}
             </Dialog.Body>
@@ -62,7 +70,14 @@ export function CancelJobDialog({
                 loading={cancel.isPending}
                 onClick={() => {
                   onCancelling();
-                  cancel.mutate(undefined, { onSuccess: () => setOpen(false) });
+                  cancel.mutate(undefined, {
+                    onSuccess: () => setOpen(false),
+                    onError: (error) => {
+                      if (!isConflict(error)) return;
+                      setOpen(false);
+                      onTooLate(errorText(error, CANCEL_FAILED));
+                    },
+                  });
                 }}
               >
                 Cancel job

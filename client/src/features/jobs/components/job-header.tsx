@@ -1,7 +1,8 @@
 import { Button, Flex, HStack, Heading, Link, Stack } from '@chakra-ui/react';
 import { isFinalJobStatus, type Job } from '@atelier/shared';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { FormMessage } from '../../../components/form-message';
 import { paths } from '../../../config/paths';
 import { useOwnsJob } from '../hooks/use-owns-job';
 import { CancelJobDialog } from './cancel-job-dialog';
@@ -17,6 +18,8 @@ export function JobHeader({ job }: { job: Job }) {
   // Cancelled from here, the job loses its Cancel button, and the dialog with the focus goes with
   // it: the keyboard goes on from Clone, not from the top of the page.
   const cancelling = useRef(false);
+  // a Cancel that came too late ('This job has already finished'), for the job it was asked of
+  const [tooLate, setTooLate] = useState<{ jobId: number; text: string } | null>(null);
   const final = isFinalJobStatus(job.status);
   useEffect(() => {
     if (!final || !cancelling.current) return;
@@ -45,9 +48,16 @@ export function JobHeader({ job }: { job: Job }) {
             </Button>
           )}
           <CloneJobDialog job={job} />
-          {!final && <CancelJobDialog job={job} onCancelling={() => (cancelling.current = true)} />}
+          {!final && (
+            <CancelJobDialog
+              job={job}
+              onCancelling={() => (cancelling.current = true)}
+              onTooLate={(text) => setTooLate({ jobId: job.id, text })}
+            />
+          )}
         </HStack>
       </Flex>
+      <FormMessage message={tooLate?.jobId === job.id ? { status: 'error', text: tooLate.text } : null} />
     </Stack>
   );
 }
