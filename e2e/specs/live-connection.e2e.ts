@@ -10,6 +10,7 @@ import { createUser } from '../support/users.js';
 const openPage = pagesOfOneBrowser();
 
 const PAUSED = 'Live updates paused — reconnecting…';
+const CONNECTING = 'Connecting to live updates…';
 
 /**
  * Takes the browser off the network, as a lost connection or a laptop asleep would: the live
@@ -127,6 +128,26 @@ describe('while the live connection is down', () => {
 
     await offline(page, false);
     await pausedLine(page).waitFor({ state: 'detached', ...BACK });
+  });
+});
+
+describe('while the first live connection is being made', () => {
+  it('says it is connecting, never that live updates are paused, and drops the line once connected', async () => {
+    const user = await createUser('user');
+    const page = await openPage();
+    const shownCount = await countPausedLines(page);
+    // the live connection cannot be made until the test lets it, as on a slow first load
+    let reachable = false;
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => (reachable ? ws.connectToServer() : ws.close()));
+    await signIn(page, user);
+    const connectingLine = page.getByRole('status').filter({ hasText: CONNECTING });
+    await connectingLine.waitFor(WAIT);
+    expect(await shownCount()).toBe(0);
+
+    reachable = true;
+    await connectingLine.waitFor({ state: 'detached', ...BACK });
+    expect(await page.getByRole('status').filter({ hasText: PAUSED }).count()).toBe(0);
+    expect(await shownCount()).toBe(0);
   });
 });
 

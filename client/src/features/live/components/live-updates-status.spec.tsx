@@ -3,9 +3,10 @@ import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderUi } from '../../../test/render-ui';
 import { liveConnectionAtom, type LiveConnection } from '../atoms/live-connection-atom';
-import { LIVE_UPDATES_PAUSED, LiveUpdatesStatus } from './live-updates-status';
+import { LIVE_UPDATES_CONNECTING, LIVE_UPDATES_PAUSED, LiveUpdatesStatus } from './live-updates-status';
 
 const paused = () => screen.queryByText(LIVE_UPDATES_PAUSED);
+const connecting = () => screen.queryByText(LIVE_UPDATES_CONNECTING);
 const wait = (ms: number) =>
   act(() => {
     vi.advanceTimersByTime(ms);
@@ -26,7 +27,7 @@ describe('the live updates status line', () => {
 
   const connection = (state: LiveConnection) => act(() => store.set(liveConnectionAtom, state));
 
-  it('says nothing while connecting for under 2 s, then says live updates are paused in a status line', () => {
+  it('says nothing while reconnecting for under 2 s, then says live updates are paused in a status line', () => {
     connection('down');
     wait(1900);
     expect(paused()).toBeNull();
@@ -67,5 +68,38 @@ describe('the live updates status line', () => {
     connection('off');
     wait(10_000);
     expect(paused()).toBeNull();
+
+    connection('connecting');
+    wait(1000);
+    connection('off');
+    wait(10_000);
+    expect(connecting()).toBeNull();
+  });
+
+  it('says it is connecting, not reconnecting, when the first connection takes over 2 s', () => {
+    connection('connecting');
+    wait(1900);
+    expect(connecting()).toBeNull();
+
+    wait(200);
+    expect(screen.getByRole('status')).toHaveTextContent(LIVE_UPDATES_CONNECTING);
+    expect(paused()).toBeNull();
+
+    connection('up');
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('says reconnecting once a connection that was made is lost, and waits 2 s afresh for it', () => {
+    connection('connecting');
+    wait(2500);
+    connection('up');
+    connection('down');
+    wait(1500);
+    expect(paused()).toBeNull();
+    expect(connecting()).toBeNull();
+
+    wait(600);
+    expect(screen.getByRole('status')).toHaveTextContent(LIVE_UPDATES_PAUSED);
+    expect(connecting()).toBeNull();
   });
 });

@@ -1,17 +1,21 @@
 import { Box, Text } from '@chakra-ui/react';
-import { useLiveUpdatesPaused } from '../hooks/use-live-updates-paused';
+import { useLiveUpdatesWaiting, type LiveWait } from '../hooks/use-live-updates-waiting';
 
 export const LIVE_UPDATES_PAUSED = 'Live updates paused — reconnecting…';
+/** A slow first load: nothing was live yet, so nothing is paused or coming back. */
+export const LIVE_UPDATES_CONNECTING = 'Connecting to live updates…';
+
+const NOTICE: Record<LiveWait, string> = { connecting: LIVE_UPDATES_CONNECTING, down: LIVE_UPDATES_PAUSED };
 
 /**
  * A line under the navigation while the live connection is away, so stale numbers are not
  * trusted. The live region stays mounted, empty, so screen readers announce the line when it comes.
  */
 export function LiveUpdatesStatus() {
-  const paused = useLiveUpdatesPaused();
+  const waiting = useLiveUpdatesWaiting();
   return (
     <Box role="status">
-      {paused && (
+      {waiting && (
         <Text
           borderTopWidth="1px"
           bg="orange.subtle"
@@ -21,7 +25,7 @@ export function LiveUpdatesStatus() {
           px={{ base: 4, md: 6 }}
           py={1}
         >
-          {LIVE_UPDATES_PAUSED}
+          {NOTICE[waiting]}
         </Text>
       )}
     </Box>

@@ -26,7 +26,7 @@ export function useLiveUpdates(token: string | null): void {
   useEffect(() => {
     if (!token) return;
     const socket = getSocket(token);
-    setConnection(socket.connected ? 'up' : 'down');
+    setConnection(socket.connected ? 'up' : 'connecting');
     const seen: SeenStatuses = new Map();
     let connectedBefore = false;
     let refusals = 0;
@@ -52,7 +52,7 @@ export function useLiveUpdates(token: string | null): void {
         // refused ('unauthorized'): the session is read now, and its 401 ends the session at once
         applySessionChanged(queryClient);
       }
-      setConnection(delay !== null ? 'down' : 'off');
+      setConnection(delay === null ? 'off' : connectedBefore ? 'down' : 'connecting');
     };
 
     socket.on('connect', onConnect);
