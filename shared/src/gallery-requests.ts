@@ -115,3 +115,9 @@ export const userTagsSchema = z.object({
 });
 
 export const bulkResultSchema = z.object({ updated: z.number().int() });
+
+/** Where the browser fetches the zip of a bulk download, by plain navigation: no token is needed there. */
+export const bulkDownloadSchema = z.object({
+  url: z.string().meta({ description: 'A same-origin path, valid for 10 minutes, answering the zip' }),
+});
+export type BulkDownload = z.infer<typeof bulkDownloadSchema>;

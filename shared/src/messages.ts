@@ -35,6 +35,7 @@ export const MESSAGES = {
   loadImagesFailed: 'Failed to load images',
   bulkArchiveFailed: 'Failed to archive some images. Please try again.',
   bulkMoveFailed: 'Failed to move some images. Please try again.',
+  bulkDownloadFailed: 'Failed to download the selected media. Please try again.',
   workflowNotFound: 'Workflow not found',
   jobNotFound: 'Job not found',
   dashboardLoadFailed: 'Failed to load dashboard data',

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   NEXT_CURSOR_HEADER,
@@ -13,10 +13,14 @@ import {
   type LiveSocketHeaders,
   type SessionUser,
 } from '@atelier/shared';
+import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { CurrentUser } from '../auth/auth.decorators.js';
+import { CurrentUser, Public } from '../auth/auth.decorators.js';
 import { IdParamPipe } from '../common/id-param.pipe.js';
+import { LOGGER } from '../common/runtime.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
+import { GalleryDownloads } from './gallery-downloads.js';
+import { sendZip, zipFileName } from './gallery-zip.js';
 import { GalleryChanges } from './gallery-changes.js';
 import { GalleryService } from './gallery.service.js';
 import { LiveOrigin } from './live-origin.decorator.js';
@@ -28,6 +32,8 @@ export class GalleryController {
   constructor(
     private readonly gallery: GalleryService,
     private readonly changes: GalleryChanges,
+    private readonly downloads: GalleryDownloads,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   @Get()
@@ -83,6 +89,24 @@ export class GalleryController {
     const updated = await this.gallery.moveToFolder(user, body.ids, body.folder_path);
     this.itemsChanged(user, origin);
     return { updated };
+  }
+
+  @Post('bulk-download')
+  @HttpCode(200)
+  async bulkDownload(
+    @CurrentUser() user: SessionUser,
+    @Body(new ZodValidationPipe(bulkIdsSchema)) body: { ids: number[] },
+  ): Promise<{ url: string }> {
+    const token = await this.downloads.grant(user, body.ids);
+    return { url: `/api/gallery/downloads/${token}` };
+  }
+
+  /** Public: a browser's download carries no bearer token; the unguessable token is the grant. */
+  @Public()
+  @Get('downloads/:token')
+  async download(@Param('token') token: string, @Res() res: Response): Promise<void> {
+    const entries = await this.downloads.entries(token);
+    await sendZip(res, zipFileName(entries.length), entries, this.logger);
   }
 
   @Post(':id/archive')

@@ -166,6 +166,20 @@ export class GalleryRepository {
     return ids.filter((id) => !found.has(id));
   }
 
+  /** What a download of these items needs, in the order the ids were given; items gone since are left out. */
+  async downloadRows(
+    userId: number,
+    ids: number[],
+  ): Promise<Array<{ id: number; job_name: string; file_path: string }>> {
+    return this.db.query(
+      `SELECT g.id, g.job_name, g.file_path
+         FROM unnest($1::int[]) WITH ORDINALITY AS wanted(id, n)
+         JOIN gallery_items g ON g.id = wanted.id AND g.user_id = $2
+        ORDER BY wanted.n`,
+      [ids, userId],
+    );
+  }
+
   async findOwnedRow(userId: number, id: number): Promise<GalleryRow | null> {
     const rows: GalleryRow[] = await this.db.query(
       `SELECT ${ROW_COLUMNS} FROM gallery_items g LEFT JOIN folders f ON f.id = g.folder_id WHERE g.id = $1 AND g.user_id = $2`,

@@ -104,6 +104,11 @@ export class GalleryService {
     return updated;
   }
 
+  /** All the ids must be the caller's items: one that is not answers 404, as the bulk changes do. */
+  async assertOwned(user: SessionUser, ids: number[]): Promise<void> {
+    this.throwIfMissing(ids, await this.gallery.missingOwned(user.id, ids));
+  }
+
   private throwIfMissing(ids: number[], missing: number[]): void {
     if (!missing.length) return;
     throw new NotFoundError(

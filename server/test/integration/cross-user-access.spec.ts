@@ -79,6 +79,7 @@ const PROBES: Record<string, Probe> = {
   },
   'post /api/gallery/bulk-archive': { names: 'gallery item', body: (a) => ({ ids: [a.item] }) },
   'post /api/gallery/bulk-unarchive': { names: 'gallery item', body: (a) => ({ ids: [a.item] }) },
+  'post /api/gallery/bulk-download': { names: 'gallery item', body: (a) => ({ ids: [a.item] }) },
   'post /api/gallery/bulk-folder': { names: 'gallery item', body: (a) => ({ ids: [a.item], folder_path: '' }) },
   'post /api/gallery/:id/archive': { names: 'gallery item', params: item },
   'post /api/gallery/:id/unarchive': { names: 'gallery item', params: item },

@@ -23,6 +23,7 @@ const PUBLIC_ROUTES = [
   'get /api/docs/openapi.json',
   'get /api/docs/swagger-ui-bundle.js',
   'get /api/docs/swagger-ui.css',
+  'get /api/gallery/downloads/:token',
   'get /api/health',
   'get /api/media/*path',
   'post /api/login',

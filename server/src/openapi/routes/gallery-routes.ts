@@ -1,5 +1,6 @@
 import {
   NEXT_CURSOR_HEADER,
+  bulkDownloadSchema,
   bulkIdsSchema,
   bulkMoveSchema,
   bulkResultSchema,
@@ -13,11 +14,16 @@ import {
   userTagsSchema,
 } from '@atelier/shared';
 import { z } from 'zod';
+import { DOWNLOAD_EXPIRED, DOWNLOAD_NOTHING_LEFT, DOWNLOAD_TTL_S } from '../../gallery/gallery-downloads.js';
 import { ITEM_NOT_FOUND } from '../../gallery/gallery.service.js';
 import { either, ok, type RouteDoc } from '../route-doc.js';
 
 const NOT_OWNED = `${either(ITEM_NOT_FOUND)}, also for another user's item`;
 const NONE_CHANGED = either('Gallery items not found: <ids>; nothing was changed');
+
+const downloadParams = z.object({
+  token: z.string().meta({ description: 'The token of a `url` that bulk-download answered' }),
+});
 
 const nextPageHeader = z.object({
   [NEXT_CURSOR_HEADER]: z.string().optional().meta({
@@ -80,6 +86,32 @@ export const galleryRoutes: RouteDoc[] = [
     body: bulkMoveSchema,
     responses: [ok(bulkResultSchema)],
     errors: { 404: NONE_CHANGED },
+  },
+  {
+    method: 'post',
+    path: '/gallery/bulk-download',
+    tag: 'Gallery',
+    summary: 'Ask for a zip of several items',
+    description: `All or nothing: if one id is not the caller's, no download is made. The \`url\` answers the zip for ${DOWNLOAD_TTL_S / 60} minutes, without a token, so a browser can save it by plain navigation.`,
+    access: 'user',
+    body: bulkIdsSchema,
+    responses: [ok(bulkDownloadSchema)],
+    errors: { 404: NONE_CHANGED },
+  },
+  {
+    method: 'get',
+    path: '/gallery/downloads/{token}',
+    tag: 'Gallery',
+    summary: 'The zip of a bulk download',
+    description:
+      'Streams `atelier-<n>-items.zip`, each file stored as it is and named `<job name>-<item id>.<ext>`. Items deleted since the download was asked for are left out; archived ones are kept.',
+    access: 'public',
+    params: downloadParams,
+    responses: [{ status: 200, description: 'The zip', media: ['application/zip'] }],
+    errors: {
+      400: null,
+      404: `${either(DOWNLOAD_EXPIRED)} for an unknown or expired token; ${either(DOWNLOAD_NOTHING_LEFT)}`,
+    },
   },
   {
     method: 'post',

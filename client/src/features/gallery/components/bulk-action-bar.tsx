@@ -2,6 +2,7 @@ import { Alert, Box, Button, Flex, HStack, NativeSelect, Text } from '@chakra-ui
 import { MESSAGES, type GalleryFolder, type GalleryStatus } from '@atelier/shared';
 import { useState } from 'react';
 import { errorText } from '../../../lib/api-error';
+import { useDownloadItems } from '../api/download-items';
 import { useMoveItems, useSetArchived } from '../api/update-items';
 import { BusyButton } from '../../../components/busy-button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -26,7 +27,8 @@ const UNGROUPED = '\u0000ungrouped';
 
 /**
  * SPEC section 2, Bulk action bar: the count, a folder to move to, archive (restore in the
- * archived view), clear and select all. Each action is one request for every selected item.
+ * archived view), clear and select all; and a download of the selection as one zip, which leaves
+ * the selection as it is. Each action is one request for every selected item.
  */
 export function BulkActionBar({
   selection,
@@ -42,17 +44,20 @@ export function BulkActionBar({
   const [target, setTarget] = useState('');
   const setArchived = useSetArchived();
   const move = useMoveItems();
+  const download = useDownloadItems();
   const count = selection.length;
   if (count === 0) return null;
 
   const archive = () => {
     setConfirming(false);
     move.reset();
+    download.reset();
     const ids = [...selection];
     setArchived.mutate({ ids, archived: true }, { onSuccess: () => onDone(ids) });
   };
   const restore = () => {
     move.reset();
+    download.reset();
     const ids = [...selection];
     setArchived.mutate({ ids, archived: false }, { onSuccess: () => onDone(ids) });
   };
@@ -61,8 +66,15 @@ export function BulkActionBar({
   const moveTo = () => {
     if (folder === undefined) return;
     setArchived.reset();
+    download.reset();
     const ids = [...selection];
     move.mutate({ ids, folder }, { onSuccess: () => onDone(ids) });
+  };
+
+  const downloadSelection = () => {
+    setArchived.reset();
+    move.reset();
+    download.mutate([...selection]);
   };
 
   return (
@@ -127,6 +139,9 @@ export function BulkActionBar({
               Restore
             </BusyButton>
           )}
+          <BusyButton size="sm" variant="outline" onClick={downloadSelection} loading={download.isPending}>
+            Download
+          </BusyButton>
           <Button size="sm" variant="ghost" onClick={onSelectAll} disabled={count >= loadedCount}>
             Select all
           </Button>
@@ -135,13 +150,15 @@ export function BulkActionBar({
           </Button>
         </HStack>
       </Flex>
-      {(setArchived.isError || move.isError) && (
+      {(setArchived.isError || move.isError || download.isError) && (
         <Alert.Root status="error" role="alert" mt={3} size="sm">
           <Alert.Indicator />
           <Alert.Title>
             {setArchived.isError
               ? errorText(setArchived.error, MESSAGES.bulkArchiveFailed)
-              : errorText(move.error, MESSAGES.bulkMoveFailed)}
+              : move.isError
+                ? errorText(move.error, MESSAGES.bulkMoveFailed)
+                : errorText(download.error, MESSAGES.bulkDownloadFailed)}
           </Alert.Title>
         </Alert.Root>
       )}
