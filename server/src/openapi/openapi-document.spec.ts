@@ -55,6 +55,7 @@ describe('the OpenAPI document', () => {
     expect(publicOnes.map((o) => o.key).sort()).toEqual([
       'delete /admin/queue-dashboard/session',
       'get /assets',
+      'get /gallery/downloads/{token}',
       'get /health',
       'get /media/{path}',
       'post /login',
