@@ -71,6 +71,6 @@ export class FoldersController {
 
   /** The user's other tabs read their folders (and items' folder names) again; this one has shown it. */
   private foldersChanged(user: SessionUser, origin: LiveSocketHeaders): void {
-    this.changes.changed(user.id, { kind: 'folders' }, origin['x-socket-id']);
+    this.changes.announce(user.id, { kind: 'folders' }, origin['x-socket-id']);
   }
 }

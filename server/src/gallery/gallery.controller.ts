@@ -159,6 +159,6 @@ export class GalleryController {
 
   /** The user's other tabs read their views again; the one that made the change has shown it. */
   private itemsChanged(user: SessionUser, origin: LiveSocketHeaders): void {
-    this.changes.changed(user.id, { kind: 'items' }, origin['x-socket-id']);
+    this.changes.announce(user.id, { kind: 'items' }, origin['x-socket-id']);
   }
 }

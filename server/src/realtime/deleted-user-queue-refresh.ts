@@ -14,7 +14,7 @@ export class DeletedUserQueueRefresh implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.revocations.onRevoked((_userId, reason) => {
+    this.revocations.listen((_userId, reason) => {
       if (reason === 'deleted') this.broadcaster.changed();
     });
   }

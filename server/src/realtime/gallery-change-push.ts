@@ -16,7 +16,7 @@ export class GalleryChangePush implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.changes.onChanged((ownerId, change, originSocket) =>
+    this.changes.listen((ownerId, change, originSocket) =>
       this.publisher.galleryChanged(change, ownerId, originSocket),
     );
   }

@@ -21,8 +21,8 @@ export class SessionChangePush implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.roleChanges.onChanged((userId) => this.publisher.sessionChanged(userId));
-    this.revocations.onRevoked((userId) => {
+    this.roleChanges.listen((userId) => this.publisher.sessionChanged(userId));
+    this.revocations.listen((userId) => {
       // told before being dropped: a dropped socket hears nothing more. Both go out through the
       // same Redis connection, so other API processes see them in this order too.
       this.publisher.sessionChanged(userId);

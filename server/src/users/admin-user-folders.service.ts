@@ -35,7 +35,7 @@ export class AdminUserFoldersService {
 
   /** The user's open gallery tabs show the admin's change at once (every one: the admin's tab is not theirs). */
   private announced<T>(userId: number, result: T): T {
-    this.changes.changed(userId, { kind: 'folders' });
+    this.changes.announce(userId, { kind: 'folders' });
     return result;
   }
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-
-type RoleChangeListener = (userId: number) => void;
+import { Announcer } from '../common/announcer.js';
 
 /**
  * Announces that an admin changed a user's role. Their tokens still count (every request reads the
@@ -8,15 +7,4 @@ type RoleChangeListener = (userId: number) => void;
  * module listens here, as it does to SessionRevocations, so the users feature never touches sockets.
  */
 @Injectable()
-export class RoleChanges {
-  private readonly listeners = new Set<RoleChangeListener>();
-
-  onChanged(listener: RoleChangeListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  changed(userId: number): void {
-    for (const listener of this.listeners) listener(userId);
-  }
-}
+export class RoleChanges extends Announcer<[userId: number]> {}

@@ -72,9 +72,9 @@ export class UsersService {
       assertMayChangeRole(state, input.role);
     });
     if (!updated) throw new NotFoundError(USER_MESSAGES.userNotFound);
-    if (passwordHash) this.revocations.revoked(id, 'password');
+    if (passwordHash) this.revocations.announce(id, 'password');
     // a new password ends the session, which tells the user's screens anyway
-    else if (input.role !== undefined && input.role !== target.role) this.roleChanges.changed(id);
+    else if (input.role !== undefined && input.role !== target.role) this.roleChanges.announce(id);
     return this.adminView(id);
   }
 
@@ -86,7 +86,7 @@ export class UsersService {
   async remove(actor: SessionUser, id: number): Promise<DeleteUserResponse> {
     const deleted = await this.deletion.deleteWithEverything(id, actor.id, assertMayDelete);
     if (!deleted) throw new NotFoundError(USER_MESSAGES.userNotFound);
-    this.revocations.revoked(id, 'deleted');
+    this.revocations.announce(id, 'deleted');
     await this.mediaFiles.removeAll(deleted.mediaPaths);
     return { username: deleted.username, cascade_deleted: deleted.counts };
   }
