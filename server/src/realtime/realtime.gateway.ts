@@ -13,12 +13,10 @@ import {
 } from '@atelier/shared';
 import { SessionValidator } from '../auth/session-validator.js';
 import { sessionSubject } from '../auth/token.js';
+import { runAt } from '../common/run-at.js';
 import { LOGGER } from '../common/runtime.js';
 import { isDependencyUnavailable } from '../common/unavailable-dependency.js';
 import { ApiMetrics } from '../metrics/api-metrics.js';
-
-/** setTimeout's longest delay; a socket whose token lives longer is dropped then and reconnects. */
-const MAX_TIMER_MS = 2_147_483_647;
 
 export type AtelierServer = Server<
   ClientToServerEvents,
@@ -90,12 +88,10 @@ export class RealtimeGateway implements OnGatewayInit, OnApplicationShutdown {
   /** A socket lives no longer than the token it connected with: verified once, it is not asked again. */
   private expireWithToken(socket: Socket): void {
     const expiresAt = (sessionSubject(socket.data.claims)?.exp ?? 0) * 1000;
-    const timer = setTimeout(
-      () => socket.disconnect(true),
-      Math.min(MAX_TIMER_MS, Math.max(0, expiresAt - Date.now())),
-    );
-    timer.unref();
-    socket.once('disconnect', () => clearTimeout(timer));
+    // a disconnect by the server is not retried by the client: it must come when the token ends,
+    // not earlier (a token of JWT_EXPIRES_IN=30d outlives one setTimeout)
+    const cancel = runAt(expiresAt, () => socket.disconnect(true));
+    socket.once('disconnect', cancel);
   }
 
   /** Drops every socket of a user at once (their account was deleted or their password changed). */

@@ -1,4 +1,6 @@
+import { JwtService } from '@nestjs/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionClaims } from '../../src/auth/token.js';
 import { LIVE_SOCKET_HEADER, type Folder } from '@atelier/shared';
 import { createGalleryItem, createJob } from '../support/factories.js';
 import type { TestApp } from '../support/test-app.js';
@@ -29,6 +31,22 @@ describe('live events over Socket.IO', () => {
     const token = await t.login(gone);
     await t.db.pool.query('DELETE FROM users WHERE id = $1', [gone.id]);
     expect(await socketHandshake(t.baseUrl, { token })).toBe('unauthorized');
+  });
+
+  it('ends a live connection when its token expires, and not before', async () => {
+    const erin = await t.createUser();
+    const { rows } = await t.db.pool.query<{ password_changed_at: Date }>(
+      'SELECT password_changed_at FROM users WHERE id = $1',
+      [erin.id],
+    );
+    const token = await t.app
+      .get(JwtService)
+      .signAsync(sessionClaims(rows[0]!.password_changed_at), { subject: String(erin.id), expiresIn: 2 });
+    const expiresAt = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp;
+    const live = await listen(t, token);
+    const reason = await new Promise<string>((resolve) => live.socket.once('disconnect', resolve));
+    expect(reason).toBe('io server disconnect');
+    expect(Date.now()).toBeGreaterThanOrEqual(expiresAt * 1000);
   });
 
   it('sends a job to its owner only, and the queue to everyone', async () => {
