@@ -2,7 +2,14 @@ import { performance } from 'node:perf_hooks';
 import { analyticsCases } from './analytics-cases.js';
 import { seedAnalyticsJobs, type AnalyticsSeed } from './analytics-seed.js';
 import { createEnvironment, createUsers, type BenchEnvironment } from './environment.js';
-import { bareHttpCases, galleryCases, measureGalleryCases, type GalleryCaseResult } from './gallery-latency.js';
+import {
+  bareHttpCases,
+  galleryCases,
+  measureGalleryCases,
+  type Case,
+  type GalleryCaseResult,
+  type Query,
+} from './gallery-latency.js';
 import { FOLDER_NAMES, seedGallery, type GallerySeed, type GallerySeedSettings } from './gallery-seed.js';
 import { startApi, startBareHttp } from './processes.js';
 import { type Cleanup, progress } from './support.js';
@@ -37,14 +44,27 @@ export async function benchGallery(cleanup: Cleanup, settings: GallerySettings):
   // a folder, a quarter of the year and a word of one theme in ten: about a page of matches
   const filtered = { folder: FOLDER_NAMES[0]!, dateFrom: isoDay(120), dateTo: isoDay(30), search: 'sunset', tz: 0 };
   const cases = await galleryCases(api.baseUrl, seed.heavy, filtered, settings.depth);
+  const [firstPage, , , , count, , , , session] = cases as [Case, Case, Case, Case, Case, Case, Case, Case, Case];
+  const bare = (what: string, c: Case, steps: Query[][]) => ({
+    name: `Floor: bare node:http ${what}`,
+    path: c.path,
+    steps,
+  });
   const floors = await bareHttpCases(
     api.baseUrl,
     seed.heavy.token,
     [
-      { name: "Floor: bare node:http answering the first page's bytes", path: cases[0]!.path },
-      { name: "Floor: bare node:http answering the count's bytes", path: cases[4]!.path },
+      bare("answering the first page's bytes", firstPage, []),
+      bare("answering the count's bytes", count, []),
+      bare("running the first page's SQL, then answering its bytes", firstPage, [firstPage.queries]),
+      bare("running the count's SQL, then answering its bytes", count, [count.queries]),
+      bare("running the session's SQL, then the first page's, then answering", firstPage, [
+        session.queries,
+        firstPage.queries,
+      ]),
+      bare("running the session's SQL, then the count's, then answering", count, [session.queries, count.queries]),
     ],
-    (bodies) => startBareHttp(env, cleanup, bodies),
+    (answers) => startBareHttp(env, cleanup, answers),
   );
   cases.push(...floors);
   const results = await measureGalleryCases(env, api.baseUrl, seed.heavy.token, cases, settings.calls);

@@ -152,25 +152,42 @@ function describe(body: unknown): string {
   return JSON.stringify(body).slice(0, 80);
 }
 
+/** What the bare node:http floor answers on a path: the SQL steps it runs first, then the bytes. */
+export interface BareAnswer {
+  body: string;
+  /** Each step's statements at once, the steps one after another; none for HTTP alone. */
+  steps: Query[][];
+}
+
+export interface FloorSpec {
+  name: string;
+  /** The API path whose answer the floor sends back. */
+  path: string;
+  steps: Query[][];
+}
+
 /**
- * Floors held to no target: the bytes the API answered for `paths`, served by a bare node:http
- * process (see bare-http-process.ts) to the same client, so the table shows what HTTP and
- * JSON.parse alone cost for an answer of that size.
+ * Floors held to no target: the bytes the API answered for each path, served by a bare node:http
+ * process (see bare-http-process.ts) to the same client, after the SQL steps given, so the table
+ * shows what HTTP and JSON.parse alone cost for an answer of that size, and what the same round
+ * trips to PostgreSQL add with no framework around them. A floor with SQL is timed beside the raw
+ * run of its last step, the query the API case is held to.
  */
 export async function bareHttpCases(
   apiBaseUrl: string,
   token: string,
-  paths: Array<{ name: string; path: string }>,
-  start: (bodies: Record<string, string>) => Promise<{ baseUrl: string }>,
+  floors: FloorSpec[],
+  start: (answers: Record<string, BareAnswer>) => Promise<{ baseUrl: string }>,
 ): Promise<Case[]> {
-  const bodies: Record<string, string> = {};
-  for (const [i, { path }] of paths.entries()) bodies[`/floor/${i}`] = (await getJson(apiBaseUrl, path, token)).text;
-  const bare = await start(bodies);
-  return paths.map(({ name }, i) => ({
+  const answers: Record<string, BareAnswer> = {};
+  for (const [i, { path, steps }] of floors.entries())
+    answers[`/floor/${i}`] = { body: (await getJson(apiBaseUrl, path, token)).text, steps };
+  const bare = await start(answers);
+  return floors.map(({ name, steps }, i) => ({
     name,
     path: `/floor/${i}`,
     baseUrl: bare.baseUrl,
-    queries: [],
+    queries: steps.at(-1) ?? [],
     judged: false,
   }));
 }

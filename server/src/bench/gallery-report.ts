@@ -82,7 +82,9 @@ export function renderGalleryReport(r: GalleryBenchResult): string {
       'runs (captured from GalleryService itself), sent with pg from this process to rows read. The cursor is the ' +
       `X-Next-Cursor the API answered for the page before offset ${grouped(settings.depth)}; the bench checks that the ` +
       'cursor page and the offset page hold the same rows. The bare node:http floors answer the very bytes the API ' +
-      'answered for the first page and the count, from a process with no framework, token or database.',
+      'answered for the first page and the count, from a process with no framework or token; some first run, with pg, ' +
+      "the case's SQL, or the session's SQL and then the case's, as the API does (timed beside the case's raw SQL): " +
+      'what any HTTP server reading its session per request pays on this machine before any code of ours runs.',
     '',
     renderAnalytics(r.analytics),
   ].join('\n');

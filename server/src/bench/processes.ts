@@ -4,6 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { envSchema } from '../config/config.schema.js';
 import type { BenchEnvironment } from './environment.js';
+import type { BareAnswer } from './gallery-latency.js';
 import { type Cleanup, progress, sleep } from './support.js';
 
 /** Printed on stdout by api-process.js once it listens, followed by the port. */
@@ -130,15 +131,15 @@ export function startApi(env: BenchEnvironment, cleanup: Cleanup): Promise<ApiSe
   return startListening('API process', API_ENTRY, LISTENING_MARKER, args, childEnv(env, {}), cleanup);
 }
 
-/** bare-http-process.js answering `bodies` (path -> JSON text), for the floor under the API figures. */
+/** bare-http-process.js answering `answers` (path -> JSON text and SQL steps), for the floors under the API figures. */
 export async function startBareHttp(
   env: BenchEnvironment,
   cleanup: Cleanup,
-  bodies: Record<string, string>,
+  answers: Record<string, BareAnswer>,
 ): Promise<ApiService> {
   const file = path.join(env.dataDir, 'bare-http-bodies.json');
-  await writeFile(file, JSON.stringify(bodies));
-  const childEnv = { ...process.env, BARE_HTTP_BODIES: file };
+  await writeFile(file, JSON.stringify(answers));
+  const childEnv = { ...process.env, BARE_HTTP_BODIES: file, BARE_HTTP_DATABASE_URL: env.databaseUrl };
   return startListening('bare HTTP process', BARE_HTTP_ENTRY, BARE_HTTP_MARKER, [], childEnv, cleanup);
 }
 
