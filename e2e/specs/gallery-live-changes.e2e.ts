@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiToken, call } from '../support/api.js';
-import { WAIT, pagesOfOneBrowser, signIn } from '../support/browser.js';
-import { listGallery, ownerWithMedia } from '../support/gallery.js';
-import { counts, lightbox, openLiveGallery, tiles, uniqueName } from '../support/gallery-page.js';
+import { WAIT, appUrl, pagesOfOneBrowser, signIn } from '../support/browser.js';
+import { listGallery, ownerWithMedia, seedGalleryCopies } from '../support/gallery.js';
+import { counts, grid, lightbox, openLiveGallery, tiles, uniqueName } from '../support/gallery-page.js';
 import { createUser } from '../support/users.js';
 
 const openPage = pagesOfOneBrowser();
@@ -94,5 +94,58 @@ describe('gallery changes made in another tab of the same user', () => {
     await folderTile(page, 'Renamed').waitFor();
     await call(`${folders}/${folder.id}`, { method: 'DELETE', token: admin });
     await folderTile(page, 'Renamed').waitFor({ state: 'detached' });
+  });
+});
+
+describe('gallery read again after a change elsewhere', () => {
+  it('keeps the read of the loaded pages when the end of the grid is reached during it, then loads the next page', async () => {
+    const owner = await ownerWithMedia(uniqueName('Long scroll'), 1);
+    await seedGalleryCopies(owner.jobId, 151);
+    const [newest] = await listGallery(owner.token, { folder: '' });
+    const page = await openPage();
+    await signIn(page, owner);
+    await page.mouse.move(0, 0);
+    const connected = page
+      .waitForEvent('websocket')
+      .then((socket) =>
+        socket.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).startsWith('40') }),
+      );
+    await page.goto(appUrl('/gallery'));
+    await connected;
+    await expect.poll(() => counts(page).textContent(), WAIT).toBe('100 shown of 151');
+
+    // the first page read again (after the change below) is held until the page has reached its end
+    let asked = () => {};
+    const reading = new Promise<void>((resolve) => (asked = resolve));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/gallery' && !url.searchParams.has('cursor'),
+      async (route) => {
+        asked();
+        await held;
+        // a read the page has given up on is gone by now
+        await route.continue().catch(() => {});
+      },
+    );
+    await call('/gallery/bulk-archive', {
+      method: 'POST',
+      token: owner.token,
+      body: JSON.stringify({ ids: [newest!.id] }),
+    });
+    await reading;
+    // resolved after the gallery's own scroll listener, added long before, has heard the scroll
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          window.addEventListener('scroll', resolve, { once: true });
+          window.scrollTo(0, document.documentElement.scrollHeight);
+        }),
+    );
+    release();
+    await expect.poll(() => counts(page).textContent(), WAIT).toBe('150 shown of 150');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await tiles(page).first().waitFor();
+    expect(await grid(page).locator(`[data-item-id="${newest!.id}"]`).count()).toBe(0);
   });
 });

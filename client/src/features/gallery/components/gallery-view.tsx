@@ -61,10 +61,13 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
   const job = useQuery({ ...jobQueryOptions(filters.jobId ?? 0), enabled: filters.jobId !== null });
 
   const showTiles = filters.folder === null && !hasJobFilter(filters);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = pages;
+  const { hasNextPage, isFetching, isFetchingNextPage, fetchNextPage, isError } = pages;
+  // While the loaded pages are read again (changed in another tab, moved), the next page waits:
+  // asked for now it would cancel that read and leave the pages from before the change on screen.
+  // Ended, the read changes loadMore, and the scroll check and the lightbox ask again.
   const loadMore = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+    if (hasNextPage && !isFetching && !isError) void fetchNextPage({ cancelRefetch: false });
+  }, [hasNextPage, isFetching, isError, fetchNextPage]);
   useInfiniteScroll(loadMore, lightboxId === null && hasNextPage && !isError, items.length);
 
   const onTileClick = useCallback(
@@ -195,7 +198,7 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
           error: pages.error,
           itemCount: items.length,
         }}
-        onRetry={() => void (pages.data ? fetchNextPage() : pages.refetch())}
+        onRetry={() => void (pages.data ? fetchNextPage({ cancelRefetch: false }) : pages.refetch())}
       />
       <BulkActionBar
         selection={selection}

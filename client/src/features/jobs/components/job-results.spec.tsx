@@ -56,3 +56,45 @@ describe('job results, from the keyboard', () => {
     }
   });
 });
+
+describe('job results, read again as the job ends', () => {
+  it('waits for the read of the loaded pages when Load more is pressed during it, then loads the next page', async () => {
+    const user = userEvent.setup();
+    // each request waits for the test to answer it, found by its address
+    const asked: Array<{ url: URL; answer: (response: Response) => void }> = [];
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(
+      (input) =>
+        new Promise<Response>((resolve) =>
+          asked.push({
+            url: new URL(input instanceof Request ? input.url : String(input), location.href),
+            answer: resolve,
+          }),
+        ),
+    );
+    const resultReads = () => asked.filter(({ url }) => url.pathname.endsWith('/jobs/5/results'));
+    const offsets = () => resultReads().map(({ url }) => url.searchParams.get('offset'));
+    const pageOf = (from: number, count: number, total: number): JobResults => ({ ...page(from, count), total });
+    try {
+      const { queryClient } = renderApp('/job/5', { user: testUser('user', 'marie') });
+      const job = makeJob({ id: 5, status: 'processing', batch_size: 300, batch_completed: 150 });
+      act(() => {
+        queryClient.setQueryData(jobQueryKeys.detail(5), job);
+        queryClient.setQueryData(jobQueryKeys.results(5), { pages: [pageOf(0, 100, 150)], pageParams: [0] });
+      });
+      const more = await screen.findByRole('button', { name: 'Load more (100 of 150)' });
+
+      // the job ends with 260 made: its results are read again, and Load more is pressed meanwhile
+      act(() => {
+        queryClient.setQueryData(jobQueryKeys.detail(5), { ...job, status: 'completed', batch_completed: 260 });
+      });
+      await vi.waitFor(() => expect(offsets()).toEqual(['0']));
+      await user.click(more);
+      resultReads()[0]!.answer(Response.json(pageOf(0, 100, 260)));
+      await vi.waitFor(() => expect(offsets()).toEqual(['0', '100']));
+      resultReads()[1]!.answer(Response.json(pageOf(100, 100, 260)));
+      expect(await screen.findByRole('button', { name: 'Load more (200 of 260)' })).toBeInTheDocument();
+    } finally {
+      fetchSpy.mockRestore();
+    }
+  });
+});

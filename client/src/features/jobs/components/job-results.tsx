@@ -24,7 +24,7 @@ export function JobResults({ jobId, running }: { jobId: number; running: boolean
   // Load more on the last page takes its own button away: the focus then goes to the first result
   // it loaded (the count before it is kept here), not back to the page's start.
   const loadedBefore = useRef<number | null>(null);
-  const { isFetchingNextPage, hasNextPage } = results;
+  const { isFetchingNextPage, hasNextPage, isRefetching, fetchNextPage } = results;
   useEffect(() => {
     const index = loadedBefore.current;
     if (index === null || isFetchingNextPage) return;
@@ -32,9 +32,15 @@ export function JobResults({ jobId, running }: { jobId: number; running: boolean
     // with more to load (or a failed load), Load more is still there and keeps the focus
     if (!hasNextPage) grid.current?.children[index]?.querySelector<HTMLElement>('a, video')?.focus();
   }, [isFetchingNextPage, hasNextPage]);
+  // A read of the loaded pages in flight (the poll, the read at the job's end) would be cancelled
+  // by fetchNextPage, and the pages from before it kept: it is waited for, then the next page read.
+  const nextPage = async () => {
+    if (isRefetching) await refetch({ cancelRefetch: false });
+    await fetchNextPage({ cancelRefetch: false });
+  };
   const loadMore = (event: { currentTarget: HTMLElement }) => {
     loadedBefore.current = event.currentTarget === document.activeElement ? items.length : null;
-    void results.fetchNextPage();
+    void nextPage();
   };
 
   if (results.isPending) {
