@@ -5,7 +5,7 @@ import {
   type GalleryFolder,
   type GalleryItem,
 } from '@atelier/shared';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { applyItemChanges, patchItems, refreshSummaries } from './gallery-cache';
@@ -88,10 +88,31 @@ async function inBatches(
   }
 }
 
+/**
+ * A bulk action's kind, shared by its button and its key: while one runs, the same action asked
+ * for again (the key pressed again or held, the button pressed after the key) sends nothing.
+ */
+const bulkActionKeys = {
+  move: ['gallery', 'bulk', 'move'],
+  archive: ['gallery', 'bulk', 'archive'],
+} as const;
+
+export type BulkActionKind = keyof typeof bulkActionKeys;
+
+/** Read at the moment it is asked, not at the next render: a held key repeats faster than that. */
+export function bulkActionRunning(queryClient: QueryClient, kind: BulkActionKind): boolean {
+  return queryClient.isMutating({ mutationKey: bulkActionKeys[kind] }) > 0;
+}
+
+export function useBulkActionRunning(kind: BulkActionKind): boolean {
+  return useIsMutating({ mutationKey: bulkActionKeys[kind] }) > 0;
+}
+
 /** Archive or restore many items, a request per MAX_BULK_IDS. */
 export function useSetArchived() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: bulkActionKeys.archive,
     mutationFn: ({ ids, archived }: { ids: number[]; archived: boolean }) =>
       inBatches(
         queryClient,
@@ -106,6 +127,7 @@ export function useSetArchived() {
 export function useMoveItems() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: bulkActionKeys.move,
     mutationFn: ({ ids, folder }: { ids: number[]; folder: MoveTarget }) => {
       let target = folder;
       return inBatches(

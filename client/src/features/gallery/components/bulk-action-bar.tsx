@@ -1,9 +1,10 @@
 import { Alert, Box, Button, Flex, HStack, NativeSelect, Text } from '@chakra-ui/react';
 import { MESSAGES, type GalleryFolder, type GalleryStatus } from '@atelier/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../../lib/api-error';
 import { useDownloadItems } from '../api/download-items';
-import { useMoveItems, useSetArchived } from '../api/update-items';
+import { bulkActionRunning, useBulkActionRunning, useMoveItems, useSetArchived } from '../api/update-items';
 import { BusyButton } from '../../../components/busy-button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatCount } from '../../../lib/format';
@@ -45,17 +46,24 @@ export function BulkActionBar({
   const setArchived = useSetArchived();
   const move = useMoveItems();
   const download = useDownloadItems();
+  // the gallery's keys move and archive too: a move by hotkey shows here, and is not sent again
+  const queryClient = useQueryClient();
+  const moving = useBulkActionRunning('move');
+  const archiving = useBulkActionRunning('archive');
   const count = selection.length;
   if (count === 0) return null;
 
   const archive = () => {
     setConfirming(false);
+    // Enter held on the confirm presses it again before it has gone
+    if (bulkActionRunning(queryClient, 'archive')) return;
     move.reset();
     download.reset();
     const ids = [...selection];
     setArchived.mutate({ ids, archived: true }, { onSuccess: () => onDone(ids) });
   };
   const restore = () => {
+    if (bulkActionRunning(queryClient, 'archive')) return;
     move.reset();
     download.reset();
     const ids = [...selection];
@@ -64,7 +72,7 @@ export function BulkActionBar({
   // a folder renamed or deleted since it was chosen is no longer in the list: nothing to move to
   const folder = target === UNGROUPED ? null : folders.find((f) => f.name === target);
   const moveTo = () => {
-    if (folder === undefined) return;
+    if (folder === undefined || bulkActionRunning(queryClient, 'move')) return;
     setArchived.reset();
     download.reset();
     const ids = [...selection];
@@ -109,13 +117,7 @@ export function BulkActionBar({
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
-          <BusyButton
-            size="sm"
-            variant="outline"
-            onClick={moveTo}
-            disabled={folder === undefined}
-            loading={move.isPending}
-          >
+          <BusyButton size="sm" variant="outline" onClick={moveTo} disabled={folder === undefined} loading={moving}>
             Move to folder
           </BusyButton>
           {status === 'active' ? (
@@ -124,18 +126,12 @@ export function BulkActionBar({
               colorPalette="red"
               variant="subtle"
               onClick={() => setConfirming(true)}
-              loading={setArchived.isPending}
+              loading={archiving}
             >
               Archive
             </BusyButton>
           ) : (
-            <BusyButton
-              size="sm"
-              colorPalette="green"
-              variant="subtle"
-              onClick={restore}
-              loading={setArchived.isPending}
-            >
+            <BusyButton size="sm" colorPalette="green" variant="subtle" onClick={restore} loading={archiving}>
               Restore
             </BusyButton>
           )}

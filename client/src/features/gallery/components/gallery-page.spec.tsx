@@ -1,7 +1,7 @@
 import { GALLERY_PAGE_SIZE, type GalleryFolder, type GalleryItem } from '@atelier/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { makeGalleryFolder, makeGalleryItem } from '../../../test/gallery-factory';
 import { makeJob } from '../../../test/job-factory';
 import { jobQueryOptions } from '../../jobs/api/get-job';
@@ -13,6 +13,7 @@ import { galleryItemsQueryOptions } from '../api/get-gallery-items';
 import { toGalleryQuery, type GalleryFilterState } from '../hooks/use-gallery-params';
 import { folderTileQuery } from '../utils/gallery-query';
 import { NO_GALLERY_FILTERS } from '../../../test/gallery-filters';
+import { holdFetch } from '../../../test/held-fetch';
 
 /** The gallery at `path`, its view answered from the cache as the API would answer it. */
 function renderGallery(
@@ -170,6 +171,60 @@ describe('gallery page', { timeout: 20_000 }, () => {
     await user.unhover(screen.getByRole('list', { name: 'Media' }));
     await waitFor(() => expect(tileNames()).toHaveLength(5));
     expect(tileNames().slice(0, 2)).toEqual([expect.stringMatching(/^Shot 9/), expect.stringMatching(/^Shot 8/)]);
+  });
+
+  it("sends a move by a folder's hotkey once while it runs, the key held or pressed again, and again once it has answered", async () => {
+    const user = userEvent.setup();
+    const { spy, answer } = holdFetch();
+    onTestFinished(() => void spy.mockRestore());
+    const moves = () => spy.mock.calls.filter(([input]) => String(input).endsWith('/gallery/bulk-folder'));
+    renderGallery('/gallery', {}, items(3), [makeGalleryFolder({ id: 1, name: 'Best', hotkey: 'k' })]);
+    const bar = () => screen.queryByRole('region', { name: 'Bulk actions' });
+    await user.keyboard('{Control>}');
+    await user.click(await screen.findByRole('button', { name: /^View Shot 1,/ }));
+    await user.keyboard('{/Control}');
+    await user.keyboard('{k>5/}');
+    await user.keyboard('k');
+    expect(moves()).toHaveLength(1);
+    // the bar's own button shows it busy, and sends nothing either
+    expect(within(bar()!).getByText('Move to folder').closest('button')).toHaveAttribute('aria-busy', 'true');
+
+    answer(Response.json({ updated: 1 }));
+    await waitFor(() => expect(bar()).toBeNull());
+    expect(screen.queryByRole('button', { name: /^View Shot 1,/ })).toBeNull();
+    await user.keyboard('{Control>}');
+    await user.click(viewButton('Shot 2'));
+    await user.keyboard('{/Control}');
+    await user.keyboard('k');
+    expect(moves()).toHaveLength(2);
+    expect(JSON.parse(String(moves()[1]![1]?.body))).toMatchObject({ ids: [2], folder_path: 'Best' });
+  });
+
+  it('asks nothing on Delete pressed again while a bulk archive runs, and asks again once it has answered', async () => {
+    const user = userEvent.setup();
+    const { spy, answer } = holdFetch();
+    onTestFinished(() => void spy.mockRestore());
+    const archives = () => spy.mock.calls.filter(([input]) => String(input).endsWith('/gallery/bulk-archive'));
+    renderGallery('/gallery', {}, items(3));
+    await user.keyboard('{Control>}');
+    await user.click(await screen.findByRole('button', { name: /^View Shot 1,/ }));
+    await user.keyboard('{/Control}');
+    await user.keyboard('{Delete}');
+    const confirm = await screen.findByRole('alertdialog');
+    within(confirm).getByRole('button', { name: 'Archive' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await user.keyboard('{Delete>3/}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(archives()).toHaveLength(1);
+
+    answer(Response.json({ updated: 1 }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^View Shot 1,/ })).toBeNull());
+    await user.keyboard('{Control>}');
+    await user.click(viewButton('Shot 2'));
+    await user.keyboard('{/Control}');
+    await user.keyboard('{Delete}');
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Are you sure you want to archive 1 media?');
   });
 
   it('lists the active filters when nothing matches; Clear Filters keeps the folder', async () => {

@@ -1,13 +1,13 @@
 import { Heading, Stack } from '@chakra-ui/react';
 import type { GalleryItem } from '@atelier/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { formatCount } from '../../../lib/format';
 import { logger } from '../../../lib/logger';
 import { jobQueryOptions } from '../../jobs/api/get-job';
 import { useFolders } from '../api/get-folders';
 import type { useGalleryItems } from '../api/get-gallery-items';
-import { useMoveItems } from '../api/update-items';
+import { bulkActionRunning, useMoveItems } from '../api/update-items';
 import { useGridHotkeys } from '../hooks/use-grid-hotkeys';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
 import { hasJobFilter, type GalleryFilterState } from '../hooks/use-gallery-params';
@@ -78,11 +78,15 @@ export function GalleryView({ filters, query, pages, total, onFiltersChange }: G
     [selection, toggle],
   );
 
+  const queryClient = useQueryClient();
   const onGridKey = (action: GridAction) => {
     if (action.type === 'select-all') selectAll();
     else if (action.type === 'clear') clear();
-    else if (action.type === 'archive') setConfirmingArchive(filters.status === 'active');
-    else if (action.type === 'move') {
+    // pressed again or held while the action runs, its key does nothing, as its busy button does
+    else if (action.type === 'archive') {
+      if (!bulkActionRunning(queryClient, 'archive')) setConfirmingArchive(filters.status === 'active');
+    } else if (action.type === 'move') {
+      if (bulkActionRunning(queryClient, 'move')) return;
       const ids = [...selection];
       move.mutate(
         { ids, folder: action.folder },
