@@ -40,6 +40,18 @@ export function zipFileName(count: number): string {
  * next file is never opened.
  */
 export async function sendZip(res: Response, fileName: string, entries: ZipEntry[], logger: Logger): Promise<void> {
+  res.status(200).set({
+    'Content-Type': 'application/zip',
+    'Content-Disposition': `attachment; filename="${fileName}"`,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  // Link checkers and download managers ask with HEAD: Node would throw a zip's body away, so none
+  // is built and no file opened; the answer is the GET's status and headers.
+  if (res.req.method === 'HEAD') {
+    res.end();
+    return;
+  }
   const zip = archiver('zip', { store: true });
   const stopped = new AbortController();
   let current: ReadStream | null = null;
@@ -57,12 +69,6 @@ export async function sendZip(res: Response, fileName: string, entries: ZipEntry
     logger.warn({ err }, 'gallery download failed mid-stream');
     stop();
     res.destroy(err);
-  });
-  res.status(200).set({
-    'Content-Type': 'application/zip',
-    'Content-Disposition': `attachment; filename="${fileName}"`,
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
   });
   zip.pipe(res);
   try {

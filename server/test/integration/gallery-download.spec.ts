@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import http, { type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +20,17 @@ function compressionMethods(zip: Uint8Array): number[] {
   return methods;
 }
 
+/** The media files this process has open (the test app runs in it). */
+function openMediaFiles(dataDir: string): string[] {
+  return readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return readlinkSync(`/proc/self/fd/${fd}`).startsWith(path.join(dataDir, 'media'));
+    } catch {
+      return false;
+    }
+  });
+}
+
 describe('gallery bulk download', () => {
   let t: TestApp;
   let me: TestUser;
@@ -26,6 +38,8 @@ describe('gallery bulk download', () => {
   let otherToken: string;
   let otherItem: number;
   const files = new Map<number, Buffer>();
+  /** Where each item's file is. */
+  const stored = new Map<number, string>();
 
   /** An item of `user` whose file really is in media storage, as the pipeline leaves it. */
   async function item(user: TestUser, jobName: string, ext: string, bytes: Buffer): Promise<number> {
@@ -40,8 +54,30 @@ describe('gallery bulk download', () => {
       ext === 'webm' ? 'video' : 'image',
     ]);
     files.set(id, bytes);
+    stored.set(id, path.join(t.dataDir, 'media', filePath));
     return id;
   }
+
+  /** A real HEAD, on connections of its own: never queued behind a GET still streaming, nor one ahead of it. */
+  const headAgent = new http.Agent({ keepAlive: true });
+  const head = (url: string) =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders; bodyBytes: number }>((resolve, reject) => {
+      const req = http.request(`${t.baseUrl}${url}`, { method: 'HEAD', agent: headAgent }, (res) => {
+        let bodyBytes = 0;
+        res.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, bodyBytes }));
+      });
+      req.on('error', reject).end();
+    });
+  /** The headers that say what the answer is (not when, or over which connection). */
+  const described = (headers: IncomingHttpHeaders | Headers) => {
+    const get = (name: string) => (headers instanceof Headers ? headers.get(name) : headers[name]) ?? null;
+    return Object.fromEntries(
+      ['content-type', 'content-disposition', 'content-length', 'cache-control', 'x-content-type-options'].map(
+        (name) => [name, get(name)],
+      ),
+    );
+  };
 
   const ask = (ids: unknown, as = token) =>
     t.request<{ url: string }>('POST', '/api/gallery/bulk-download', { token: as, body: { ids } });
@@ -55,7 +91,10 @@ describe('gallery bulk download', () => {
     otherToken = await t.login(them);
     otherItem = await item(them, 'Theirs', 'png', randomBytes(1000));
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    headAgent.destroy();
+    await t.close();
+  });
 
   it('zips exactly the chosen items, stored as they are, under readable unique names, without a token', async () => {
     const a = await item(me, 'Sunset: over/the "sea"?', 'png', randomBytes(300_000));
@@ -113,7 +152,10 @@ describe('gallery bulk download', () => {
     };
     for (const url of [asked.body.url, '/api/gallery/downloads/nope', `/api/gallery/downloads/${'A'.repeat(43)}`]) {
       const res = await fetch(`${t.baseUrl}${url}`);
+      const headers = described(res.headers);
       expect([res.status, await res.json()], url).toEqual([404, expected]);
+      const asHead = await head(url);
+      expect([asHead.status, described(asHead.headers), asHead.bodyBytes], url).toEqual([404, headers, 0]);
     }
   });
 
@@ -129,30 +171,67 @@ describe('gallery bulk download', () => {
 
     await t.db.pool.query('DELETE FROM gallery_items WHERE id = $1', [kept]);
     const none = await fetch(`${t.baseUrl}${asked.body.url}`);
+    const headers = described(none.headers);
     expect([none.status, await none.json()]).toEqual([404, { error: 'None of the selected items exist any more' }]);
+    const asHead = await head(asked.body.url);
+    expect([asHead.status, described(asHead.headers), asHead.bodyBytes]).toEqual([404, headers, 0]);
   });
 
   it('streams, and a client that goes away mid-download leaves no file open and the server answering', async () => {
     const big = await item(me, 'Big', 'webm', randomBytes(64 * 1024 * 1024));
     const small = await item(me, 'After', 'png', randomBytes(100));
     const asked = await ask([big, small]);
-    const openMedia = () =>
-      readdirSync('/proc/self/fd').filter((fd) => {
-        try {
-          return readlinkSync(`/proc/self/fd/${fd}`).startsWith(path.join(t.dataDir, 'media'));
-        } catch {
-          return false;
-        }
-      });
     const stop = new AbortController();
     const res = await fetch(`${t.baseUrl}${asked.body.url}`, { signal: stop.signal });
     const reader = res.body!.getReader();
     const first = await reader.read();
     expect(first.value!.length).toBeGreaterThan(0);
     // the first bytes come while most of the file is still unread: nothing waits for the whole zip
-    expect(openMedia().length).toBe(1);
+    expect(openMediaFiles(t.dataDir).length).toBe(1);
     stop.abort();
-    await waitFor('the media file to be closed', () => openMedia().length === 0, 10_000);
+    await waitFor('the media file to be closed', () => openMediaFiles(t.dataDir).length === 0, 10_000);
     expect((await t.request('GET', '/api/health')).status).toBe(200);
+  });
+
+  it('answers a HEAD with the status and headers of the GET, and the address still downloads after it', async () => {
+    const a = await item(me, 'Checked', 'png', randomBytes(3_000));
+    const b = await item(me, 'Checked', 'jpg', randomBytes(4_000));
+    const asked = await ask([a, b]);
+    const [key] = (await tokens()).filter((k) => asked.body.url.endsWith(k.split(':').at(-1)!));
+
+    const asHead = await head(asked.body.url);
+    expect([asHead.status, asHead.bodyBytes]).toEqual([200, 0]);
+    expect(asHead.headers['content-disposition']).toBe('attachment; filename="atelier-2-items.zip"');
+    // neither used up nor cut short
+    expect(await t.redis.ttl(key!)).toBeGreaterThan(500);
+
+    const res = await fetch(`${t.baseUrl}${asked.body.url}`);
+    expect(res.status).toBe(200);
+    expect(described(asHead.headers)).toEqual(described(res.headers));
+    const entries = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    expect(Object.keys(entries)).toEqual([`Checked-${a}.png`, `Checked-${b}.jpg`]);
+    expect(Buffer.from(entries[`Checked-${a}.png`]!).equals(files.get(a)!)).toBe(true);
+    expect(Buffer.from(entries[`Checked-${b}.jpg`]!).equals(files.get(b)!)).toBe(true);
+  });
+
+  it('answers a HEAD without building the zip or opening a file, however large the items are', async () => {
+    const huge = await item(me, 'Huge', 'webm', Buffer.alloc(0));
+    // a terabyte of nothing (sparse, no disk used): a HEAD that built the zip would answer only after reading it all
+    truncateSync(stored.get(huge)!, 2 ** 40);
+    const asked = await ask([huge]);
+    const stop = new AbortController();
+    const res = await fetch(`${t.baseUrl}${asked.body.url}`, { signal: stop.signal });
+    const reader = res.body!.getReader();
+    for (let received = 0; received < 2 ** 20;) received += (await reader.read()).value!.length;
+
+    expect(await head(asked.body.url)).toMatchObject({
+      status: 200,
+      bodyBytes: 0,
+      headers: { 'content-disposition': 'attachment; filename="atelier-1-item.zip"' },
+    });
+    // the GET, a megabyte into the file, has it open; the HEAD has nothing open
+    expect(openMediaFiles(t.dataDir).length).toBe(1);
+    stop.abort();
+    await waitFor('the media file to be closed', () => openMediaFiles(t.dataDir).length === 0, 10_000);
   });
 });
