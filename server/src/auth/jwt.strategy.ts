@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { SessionUser } from '@atelier/shared';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
+import { rememberSession } from './request-session.js';
 import { SessionValidator } from './session-validator.js';
-import { JWT_ALGORITHM, JWT_ISSUER, jwtKey } from './token.js';
+import { JWT_ALGORITHM, JWT_ISSUER, jwtKey, sessionSubject } from './token.js';
 
 /** Verifies the bearer token (pinned algorithm, issuer, expiry), then the session it names. */
 @Injectable()
@@ -20,10 +22,13 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       algorithms: [JWT_ALGORITHM],
       issuer: JWT_ISSUER,
       ignoreExpiration: false,
+      passReqToCallback: true,
     });
   }
 
-  validate(payload: unknown): Promise<SessionUser> {
-    return this.sessions.validate(payload);
+  async validate(request: Request, payload: unknown): Promise<SessionUser> {
+    const user = await this.sessions.validate(payload);
+    rememberSession(request, sessionSubject(payload)!);
+    return user;
   }
 }

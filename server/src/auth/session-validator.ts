@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { SessionUser } from '@atelier/shared';
 import { UnauthorizedError } from '../common/app-errors.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { sessionSubject } from './token.js';
+import { sessionSubject, type SessionSubject } from './token.js';
 
 /**
  * Turns a verified token into the session user, reading the user afresh: a deleted user, a changed
@@ -14,9 +14,18 @@ export class SessionValidator {
 
   async validate(payload: unknown): Promise<SessionUser> {
     const subject = sessionSubject(payload);
-    const user = subject ? await this.users.findSession(subject.userId) : null;
-    if (!subject || !user) throw new UnauthorizedError();
-    if (user.passwordChangedAt.getTime() !== subject.pwd) throw new UnauthorizedError();
+    const user = subject ? await this.current(subject) : null;
+    if (!user) throw new UnauthorizedError();
+    return user;
+  }
+
+  /**
+   * The session user while the session still counts: the user is there and has the password the
+   * session began under. Null once it has ended; what was handed out under it ends with it.
+   */
+  async current(subject: Pick<SessionSubject, 'userId' | 'pwd'>): Promise<SessionUser | null> {
+    const user = await this.users.findSession(subject.userId);
+    if (!user || user.passwordChangedAt.getTime() !== subject.pwd) return null;
     return { id: user.id, username: user.username, role: user.role };
   }
 }

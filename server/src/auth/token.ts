@@ -24,12 +24,19 @@ export function sessionClaims(passwordChangedAt: Date): Pick<TokenPayload, 'pwd'
   return { pwd: passwordChangedAt.getTime() };
 }
 
+/** Whose session a token is, under which password (see sessionClaims), and until when (seconds). */
+export interface SessionSubject {
+  userId: number;
+  pwd: number;
+  exp: number;
+}
+
 /**
  * The user id a verified token names, or null when its claims are not those the API signs.
  * jsonwebtoken accepts a token without `exp` (it only checks one that is there), so their presence
  * is checked here.
  */
-export function sessionSubject(payload: unknown): { userId: number; pwd: number; exp: number } | null {
+export function sessionSubject(payload: unknown): SessionSubject | null {
   if (typeof payload !== 'object' || payload === null) return null;
   const { sub, iat, exp, pwd } = payload as Partial<Record<keyof TokenPayload, unknown>>;
   if (typeof iat !== 'number' || typeof exp !== 'number' || typeof pwd !== 'number') return null;

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { SessionUser } from '@atelier/shared';
+import { SessionValidator } from '../auth/session-validator.js';
+import type { SessionSubject } from '../auth/token.js';
 import { NotFoundError } from '../common/app-errors.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { servableMediaFile } from '../media/media-files.js';
@@ -24,12 +26,15 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 interface Grant {
   userId: number;
   ids: number[];
+  /** The password the granting session began under: the address ends with that session. */
+  pwd: number;
 }
 
 /**
  * A bulk download is asked for with the bearer token, then fetched by a plain navigation that can
  * carry none (so the browser streams it to disk): the POST leaves the user and ids in Redis under a
- * random token, which the GET then redeems while it lasts.
+ * random token, which the GET then redeems while it lasts and while the session it was asked in
+ * would still be let in.
  */
 @Injectable()
 export class GalleryDownloads {
@@ -38,17 +43,20 @@ export class GalleryDownloads {
   constructor(
     private readonly service: GalleryService,
     private readonly gallery: GalleryRepository,
+    private readonly sessions: SessionValidator,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(RUNTIME) private readonly runtime: Runtime,
   ) {
     this.keyPrefix = `${runtime.config.redis.keyPrefix}:gallery-download:`;
   }
 
-  async grant(user: SessionUser, ids: number[]): Promise<string> {
+  async grant(user: SessionUser, session: SessionSubject, ids: number[]): Promise<string> {
     await this.service.assertOwned(user, ids);
     const token = randomBytes(32).toString('base64url');
-    const grant: Grant = { userId: user.id, ids };
-    await this.redis.set(this.keyPrefix + token, JSON.stringify(grant), 'EX', DOWNLOAD_TTL_S);
+    const grant: Grant = { userId: user.id, ids, pwd: session.pwd };
+    // no longer than the session's own token either (at least a millisecond: Redis takes no less)
+    const ttlMs = Math.max(1, Math.min(DOWNLOAD_TTL_S * 1000, session.exp * 1000 - Date.now()));
+    await this.redis.set(this.keyPrefix + token, JSON.stringify(grant), 'PX', ttlMs);
     return token;
   }
 
@@ -58,8 +66,9 @@ export class GalleryDownloads {
    */
   async entries(token: string): Promise<ZipEntry[]> {
     const stored = TOKEN.test(token) ? await this.redis.get(this.keyPrefix + token) : null;
-    if (!stored) throw new NotFoundError(DOWNLOAD_EXPIRED);
-    const grant = JSON.parse(stored) as Grant;
+    const grant = stored ? (JSON.parse(stored) as Grant) : null;
+    // a user deleted or given a new password since: their sessions have ended, and so has this
+    if (!grant || !(await this.sessions.current(grant))) throw new NotFoundError(DOWNLOAD_EXPIRED);
     const rows = await this.gallery.downloadRows(grant.userId, grant.ids);
     const { dataDir } = this.runtime.config;
     const entries: ZipEntry[] = [];

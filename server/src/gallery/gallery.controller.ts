@@ -16,6 +16,8 @@ import {
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { CurrentUser, Public } from '../auth/auth.decorators.js';
+import { CurrentSession } from '../auth/request-session.js';
+import type { SessionSubject } from '../auth/token.js';
 import { IdParamPipe } from '../common/id-param.pipe.js';
 import { LOGGER } from '../common/runtime.js';
 import { ZodValidationPipe } from '../common/zod-validation.pipe.js';
@@ -95,9 +97,10 @@ export class GalleryController {
   @HttpCode(200)
   async bulkDownload(
     @CurrentUser() user: SessionUser,
+    @CurrentSession() session: SessionSubject,
     @Body(new ZodValidationPipe(bulkIdsSchema)) body: { ids: number[] },
   ): Promise<{ url: string }> {
-    const token = await this.downloads.grant(user, body.ids);
+    const token = await this.downloads.grant(user, session, body.ids);
     return { url: `/api/gallery/downloads/${token}` };
   }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
 import { FoldersController } from '../folders/folders.controller.js';
 import { FoldersModule } from '../folders/folders.module.js';
 import { GalleryChangesModule } from './gallery-changes.module.js';
@@ -8,7 +9,7 @@ import { GalleryRepository } from './gallery.repository.js';
 import { GalleryService } from './gallery.service.js';
 
 @Module({
-  imports: [FoldersModule, GalleryChangesModule],
+  imports: [AuthModule, FoldersModule, GalleryChangesModule],
   controllers: [GalleryController, FoldersController],
   providers: [GalleryRepository, GalleryService, GalleryDownloads],
 })

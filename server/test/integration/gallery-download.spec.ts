@@ -234,4 +234,36 @@ describe('gallery bulk download', () => {
     stop.abort();
     await waitFor('the media file to be closed', () => openMediaFiles(t.dataDir).length === 0, 10_000);
   });
+
+  it('ends with the session it was asked in: a new password or a deleted user, and no one else', async () => {
+    const adminToken = await t.login(await t.createUser({ role: 'admin' }));
+    const expired = {
+      error: 'This download link has expired or does not exist. Select the items and download again.',
+    };
+    const repassworded = await t.createUser();
+    const deleted = await t.createUser();
+    const theirs = await item(repassworded, 'Theirs', 'png', randomBytes(100));
+    const repasswordedUrl = (await ask([theirs], await t.login(repassworded))).body.url;
+    const deletedToken = await t.login(deleted);
+    const deletedUrl = (await ask([await item(deleted, 'Gone', 'png', randomBytes(100))], deletedToken)).body.url;
+    const mine = await item(me, 'Still mine', 'png', randomBytes(100));
+    const myUrl = (await ask([mine])).body.url;
+
+    const newPassword = { token: adminToken, body: { password: 'a brand new password' } };
+    expect((await t.request('PUT', `/api/admin/users/${repassworded.id}`, newPassword)).status).toBe(200);
+    expect((await t.request('DELETE', `/api/admin/users/${deleted.id}`, { token: adminToken })).status).toBe(200);
+    for (const url of [repasswordedUrl, deletedUrl]) {
+      const res = await fetch(`${t.baseUrl}${url}`);
+      expect(res.status, url).toBe(404);
+      expect(await res.json()).toEqual(expired);
+    }
+
+    const res = await fetch(`${t.baseUrl}${myUrl}`);
+    expect(res.status).toBe(200);
+    expect(Object.keys(unzipSync(new Uint8Array(await res.arrayBuffer())))).toEqual([`Still mine-${mine}.png`]);
+    // signed in with the new password, the same user downloads again
+    const signedIn = await t.login({ username: repassworded.username, password: 'a brand new password' });
+    const again = await fetch(`${t.baseUrl}${(await ask([theirs], signedIn)).body.url}`);
+    expect(again.status).toBe(200);
+  });
 });
