@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiToken, call } from '../support/api.js';
-import { WAIT, appUrl, pagesOfOneBrowser, signIn } from '../support/browser.js';
+import { WAIT, pagesOfOneBrowser, signIn } from '../support/browser.js';
 import { listGallery, ownerWithMedia, seedGalleryCopies } from '../support/gallery.js';
-import { counts, grid, lightbox, openLiveGallery, tiles, uniqueName } from '../support/gallery-page.js';
+import { counts, gotoLive, grid, lightbox, openLiveGallery, tiles, uniqueName } from '../support/gallery-page.js';
 import { createUser } from '../support/users.js';
 
 const openPage = pagesOfOneBrowser();
@@ -105,13 +105,7 @@ describe('gallery read again after a change elsewhere', () => {
     const page = await openPage();
     await signIn(page, owner);
     await page.mouse.move(0, 0);
-    const connected = page
-      .waitForEvent('websocket')
-      .then((socket) =>
-        socket.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).startsWith('40') }),
-      );
-    await page.goto(appUrl('/gallery'));
-    await connected;
+    await gotoLive(page, '/gallery');
     await expect.poll(() => counts(page).textContent(), WAIT).toBe('100 shown of 151');
 
     // the first page read again (after the change below) is held until the page has reached its end

@@ -32,18 +32,23 @@ export async function imagesDrawn(page: Page): Promise<boolean> {
     .evaluateAll((images) => images.length > 0 && images.every((img) => (img as HTMLImageElement).naturalWidth > 0));
 }
 
-/**
- * Goes to /gallery and waits until its live connection is up (so nothing the worker makes next is
- * missed) and every ungrouped item is drawn; answers how many that is.
- */
-export async function openLiveGallery(page: Page, owner: Owner): Promise<number> {
+/** Goes to `path` and waits until the page's live connection is up (Socket.IO's connect packet, 40). */
+export async function gotoLive(page: Page, path: string): Promise<void> {
   const connected = page
     .waitForEvent('websocket')
     .then((socket) =>
       socket.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).startsWith('40') }),
     );
-  await page.goto(appUrl('/gallery'));
+  await page.goto(appUrl(path));
   await connected;
+}
+
+/**
+ * Goes to /gallery and waits until its live connection is up (so nothing the worker makes next is
+ * missed) and every ungrouped item is drawn; answers how many that is.
+ */
+export async function openLiveGallery(page: Page, owner: Owner): Promise<number> {
+  await gotoLive(page, '/gallery');
   const ungrouped = (await listGallery(owner.token, { folder: '' })).length;
   await expect.poll(() => tiles(page).count(), WAIT).toBe(ungrouped);
   return ungrouped;
