@@ -57,42 +57,84 @@ describe('job results, from the keyboard', () => {
   });
 });
 
+const pageOf = (from: number, count: number, total: number): JobResults => ({ ...page(from, count), total });
+
+/** Each read of job 5's results waits for the test to answer it; `offsets` lists them in order. */
+function holdResultReads() {
+  const asked: Array<{ url: URL; answer: (response: Response) => void }> = [];
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(
+    (input) =>
+      new Promise<Response>((resolve) =>
+        asked.push({
+          url: new URL(input instanceof Request ? input.url : String(input), location.href),
+          answer: resolve,
+        }),
+      ),
+  );
+  const reads = () => asked.filter(({ url }) => url.pathname.endsWith('/jobs/5/results'));
+  return {
+    spy,
+    offsets: () => reads().map(({ url }) => url.searchParams.get('offset')),
+    answer: (index: number, results: JobResults) => reads()[index]!.answer(Response.json(results)),
+  };
+}
+
+/** Job 5 running with 150 made, its first page of results loaded; `end` ends it with 260 made. */
+async function renderRunningJob() {
+  const { queryClient } = renderApp('/job/5', { user: testUser('user', 'marie') });
+  const job = makeJob({ id: 5, status: 'processing', batch_size: 300, batch_completed: 150 });
+  act(() => {
+    queryClient.setQueryData(jobQueryKeys.detail(5), job);
+    queryClient.setQueryData(jobQueryKeys.results(5), { pages: [pageOf(0, 100, 150)], pageParams: [0] });
+  });
+  const more = await screen.findByRole('button', { name: 'Load more (100 of 150)' });
+  const end = async () => {
+    act(() => {
+      queryClient.setQueryData(jobQueryKeys.detail(5), { ...job, status: 'completed', batch_completed: 260 });
+    });
+    await screen.findAllByText('Completed');
+  };
+  return { more, end };
+}
+
 describe('job results, read again as the job ends', () => {
   it('waits for the read of the loaded pages when Load more is pressed during it, then loads the next page', async () => {
     const user = userEvent.setup();
-    // each request waits for the test to answer it, found by its address
-    const asked: Array<{ url: URL; answer: (response: Response) => void }> = [];
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(
-      (input) =>
-        new Promise<Response>((resolve) =>
-          asked.push({
-            url: new URL(input instanceof Request ? input.url : String(input), location.href),
-            answer: resolve,
-          }),
-        ),
-    );
-    const resultReads = () => asked.filter(({ url }) => url.pathname.endsWith('/jobs/5/results'));
-    const offsets = () => resultReads().map(({ url }) => url.searchParams.get('offset'));
-    const pageOf = (from: number, count: number, total: number): JobResults => ({ ...page(from, count), total });
+    const { spy: fetchSpy, offsets, answer } = holdResultReads();
     try {
-      const { queryClient } = renderApp('/job/5', { user: testUser('user', 'marie') });
-      const job = makeJob({ id: 5, status: 'processing', batch_size: 300, batch_completed: 150 });
-      act(() => {
-        queryClient.setQueryData(jobQueryKeys.detail(5), job);
-        queryClient.setQueryData(jobQueryKeys.results(5), { pages: [pageOf(0, 100, 150)], pageParams: [0] });
-      });
-      const more = await screen.findByRole('button', { name: 'Load more (100 of 150)' });
+      const { more, end } = await renderRunningJob();
 
       // the job ends with 260 made: its results are read again, and Load more is pressed meanwhile
-      act(() => {
-        queryClient.setQueryData(jobQueryKeys.detail(5), { ...job, status: 'completed', batch_completed: 260 });
-      });
+      await end();
       await vi.waitFor(() => expect(offsets()).toEqual(['0']));
       await user.click(more);
-      resultReads()[0]!.answer(Response.json(pageOf(0, 100, 260)));
+      answer(0, pageOf(0, 100, 260));
       await vi.waitFor(() => expect(offsets()).toEqual(['0', '100']));
-      resultReads()[1]!.answer(Response.json(pageOf(100, 100, 260)));
+      answer(1, pageOf(100, 100, 260));
       expect(await screen.findByRole('button', { name: 'Load more (200 of 260)' })).toBeInTheDocument();
+    } finally {
+      fetchSpy.mockRestore();
+    }
+  });
+
+  it('keeps a Load more pressed just before the job ends: its page lands, then all is read again', async () => {
+    const user = userEvent.setup();
+    const { spy: fetchSpy, offsets, answer } = holdResultReads();
+    try {
+      const { more, end } = await renderRunningJob();
+
+      // Load more is pressed, and the job ends with 260 made while its page is on its way
+      await user.click(more);
+      await vi.waitFor(() => expect(offsets()).toEqual(['100']));
+      await end();
+      answer(0, pageOf(100, 100, 260));
+      // the read at the job's end starts from the first page and goes on to the one just loaded
+      await vi.waitFor(() => expect(offsets()).toEqual(['100', '0']));
+      answer(1, pageOf(0, 100, 260));
+      await vi.waitFor(() => expect(offsets()).toEqual(['100', '0', '100']));
+      answer(2, pageOf(100, 100, 260));
+      expect(await screen.findByRole('button', { name: 'Load more (200 of 260)' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Image 200, full size' })).toBeInTheDocument();
     } finally {
       fetchSpy.mockRestore();
     }

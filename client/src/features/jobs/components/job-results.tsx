@@ -12,19 +12,27 @@ export function JobResults({ jobId, running }: { jobId: number; running: boolean
   const results = useJobResults(jobId, running);
   // The poll stops with the job, and only the owner's connection hears of each new item: items
   // made after the last poll (an admin watching another's job, a dropped connection) are read now.
-  const { refetch } = results;
+  // A Load more in flight would be cancelled by that read and the press lost: it lands first, and
+  // the read then covers its page too.
+  const { refetch, isFetchingNextPage } = results;
   const wasRunning = useRef(running);
   useEffect(() => {
-    if (wasRunning.current && !running) void refetch();
+    if (wasRunning.current && !running) {
+      const readAgain = async () => {
+        if (isFetchingNextPage) await refetch({ cancelRefetch: false });
+        await refetch();
+      };
+      void readAgain();
+    }
     wasRunning.current = running;
-  }, [running, refetch]);
+  }, [running, refetch, isFetchingNextPage]);
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
   const total = results.data?.pages[0]?.total ?? 0;
   const grid = useRef<HTMLDivElement>(null);
   // Load more on the last page takes its own button away: the focus then goes to the first result
   // it loaded (the count before it is kept here), not back to the page's start.
   const loadedBefore = useRef<number | null>(null);
-  const { isFetchingNextPage, hasNextPage, isRefetching, fetchNextPage } = results;
+  const { hasNextPage, isRefetching, fetchNextPage } = results;
   useEffect(() => {
     const index = loadedBefore.current;
     if (index === null || isFetchingNextPage) return;
