@@ -168,6 +168,73 @@ describe('the gallery by keyboard', () => {
     await own.close();
   });
 
+  it('lets Enter held on the archive confirm or a crumb press nothing more on the tile the focus comes back to', async () => {
+    const { token, ...user } = await ownerWithMedia(`Held ${randomBytes(2).toString('hex')}`, 3);
+    await createFolderViaApi(token, { name: 'Held', hotkey: 'h' });
+    const own = await newContext(browser, DESKTOP);
+    const page = await own.newPage();
+    await signIn(page, user);
+    await page.goto(appUrl('/gallery'));
+    await page.getByRole('heading', { name: 'Ungrouped Images (3)' }).waitFor(WAIT);
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    const tiles = page.getByRole('list', { name: 'Media' }).getByRole('listitem');
+    const ids = await tiles.evaluateAll((all) => all.map((tile) => Number((tile as HTMLElement).dataset.itemId)));
+    const confirm = page.getByRole('alertdialog');
+
+    // the first tile selected by its box; Delete asks, and Enter held on Cancel closes the confirm
+    await tiles.first().getByRole('button', { name: 'Select' }).focus();
+    await page.keyboard.press('Space');
+    await bar.getByText('1 selected').waitFor(WAIT);
+    await page.keyboard.press('Delete');
+    await confirm.getByRole('button', { name: 'Cancel' }).focus();
+    await page.keyboard.down('Enter');
+    await confirm.waitFor({ state: 'detached', ...WAIT });
+    await expect.poll(async () => focused(page), WAIT).toMatchObject({ item: ids[0], part: 'select' });
+    // the key goes on repeating on the box it came back to: the box stays as it was, and a fresh Space clears it
+    await page.keyboard.down('Enter');
+    await page.keyboard.up('Enter');
+    await page.keyboard.press('Space');
+    await bar.waitFor({ state: 'detached', ...WAIT });
+
+    // the same from the second tile's view button with the first selected: no toggle, no lightbox
+    await page.keyboard.press('Space');
+    await bar.getByText('1 selected').waitFor(WAIT);
+    await tiles
+      .nth(1)
+      .getByRole('button', { name: /^View / })
+      .focus();
+    await page.keyboard.press('Delete');
+    await confirm.getByRole('button', { name: 'Cancel' }).focus();
+    await page.keyboard.down('Enter');
+    await confirm.waitFor({ state: 'detached', ...WAIT });
+    await expect.poll(async () => focused(page), WAIT).toMatchObject({ item: ids[1], part: 'open' });
+    await page.keyboard.down('Enter');
+    await page.keyboard.up('Enter');
+    await page.keyboard.press('Enter');
+    await bar.getByText('2 selected').waitFor(WAIT);
+    await page.keyboard.press('Escape');
+    await bar.waitFor({ state: 'detached', ...WAIT });
+
+    // Enter held on the Gallery crumb leaves the folder, and does not open it again from its tile
+    await page.getByRole('button', { name: /^Open folder Held/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('This folder is empty').waitFor(WAIT);
+    await expect.poll(async () => (await focused(page)).label, WAIT).toBe('breadcrumb');
+    await page.keyboard.press('Tab');
+    await page.keyboard.down('Enter');
+    await expect.poll(async () => (await focused(page)).folderTile, WAIT).toBe('Held');
+    // opening the folder adds to the history in the click itself: counted, no wait is needed
+    const visited = () => page.evaluate(() => history.length);
+    const before = await visited();
+    await page.keyboard.down('Enter');
+    await page.keyboard.up('Enter');
+    expect(await visited()).toBe(before);
+    await page.keyboard.press('Enter');
+    await page.getByText('This folder is empty').waitFor(WAIT);
+    expect(await visited()).toBe(before + 1);
+    await own.close();
+  });
+
   it('takes a date typed into From digit by digit, its year passing through 0002 on the way to 2026', async () => {
     const {
       token: _token,

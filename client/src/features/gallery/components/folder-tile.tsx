@@ -1,6 +1,7 @@
 import { Box, Grid, HStack, Image, Kbd, Stack, Text, VisuallyHidden, chakra } from '@chakra-ui/react';
 import type { GalleryFolder } from '@atelier/shared';
 import { formatCountOf } from '../../../lib/format';
+import { isHeldActivation } from '../utils/key-actions';
 
 const TileButton = chakra('button');
 
@@ -14,6 +15,9 @@ export function FolderTile({ folder, onOpen }: { folder: GalleryFolder; onOpen: 
       // the name is cut to one line on the tile: the whole of it on hover
       title={folder.name}
       onClick={() => onOpen(folder.name)}
+      onKeyDown={(event) => {
+        if (isHeldActivation(event)) event.preventDefault();
+      }}
       textAlign="left"
       bg="bg"
       borderWidth="1px"

@@ -5,6 +5,7 @@ import { useEffect, useImperativeHandle, useMemo, useRef, type MouseEvent, type 
 import { TILE_GAP_PX, useGridLayout } from '../hooks/use-grid-columns';
 import { useHoldNewItems } from '../hooks/use-hold-new-items';
 import { useRovingTiles } from '../hooks/use-roving-tiles';
+import { isHeldActivation } from '../utils/key-actions';
 import type { Selection } from '../utils/selection';
 import { MediaTile } from './media-tile';
 import { mediaTileStyles } from './media-tile-styles';
@@ -117,7 +118,10 @@ export function MediaGrid({ items, selection, onTileClick, onToggle, handle }: M
       style={{ height: virtualizer.getTotalSize() }}
       onFocus={roving.onFocus}
       onBlur={roving.onBlur}
-      onKeyDown={roving.onKeyDown}
+      onKeyDown={(event) => {
+        if (isHeldActivation(event)) event.preventDefault();
+        else roving.onKeyDown(event);
+      }}
       {...holdNewItems}
     >
       {rows.map((row) => {

@@ -1,6 +1,6 @@
 import type { GalleryFolder } from '@atelier/shared';
 import { describe, expect, it } from 'vitest';
-import { gridKeyAction, isTypingTarget, lightboxKeyAction } from './key-actions';
+import { gridKeyAction, isHeldActivation, isTypingTarget, lightboxKeyAction } from './key-actions';
 
 const folder = (id: number, name: string, hotkey: string | null): GalleryFolder => ({
   id,
@@ -62,5 +62,14 @@ describe('gallery keys with the lightbox closed', () => {
     expect(isTypingTarget(input)).toBe(true);
     expect(isTypingTarget(button)).toBe(true);
     expect(isTypingTarget(document.body)).toBe(false);
+  });
+
+  it('lets a tile act on a fresh Enter or Space, not on the repeats of one held', () => {
+    expect(isHeldActivation({ key: 'Enter', repeat: false })).toBe(false);
+    expect(isHeldActivation({ key: ' ', repeat: false })).toBe(false);
+    expect(isHeldActivation({ key: 'Enter', repeat: true })).toBe(true);
+    expect(isHeldActivation({ key: ' ', repeat: true })).toBe(true);
+    // arrows held still move through the tiles
+    expect(isHeldActivation({ key: 'ArrowRight', repeat: true })).toBe(false);
   });
 });

@@ -100,3 +100,12 @@ export function isTypingTarget(target: EventTarget | null, own: Element | null =
   const dialog = target.closest('[role="dialog"], [role="alertdialog"]');
   return dialog !== null && dialog !== own;
 }
+
+/**
+ * Enter held on a confirm, a crumb or a tile goes on repeating after the focus has moved on (to
+ * the tile the dialog gives it back to, the folder's tile): each repeat would press the button
+ * now focused, which the user never pressed. A tile or folder acts on a fresh Enter or Space only.
+ */
+export function isHeldActivation(press: { key: string; repeat: boolean }): boolean {
+  return press.repeat && (press.key === 'Enter' || press.key === ' ');
+}
