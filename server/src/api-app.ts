@@ -56,3 +56,18 @@ export async function createApiApp(runtime: Runtime): Promise<NestExpressApplica
   app.useWebSocketAdapter(new RedisIoAdapter(app, runtime.redisUrl, socketIoKey(runtime.config), corsOrigins));
   return app;
 }
+
+/**
+ * Stops taking requests, lets those in flight answer, then closes. Idle keep-alive connections last
+ * 65 s (above), and Node closes only those idle at the moment the server closes: a connection whose
+ * answer ends later would hold the close for its full 65 s, so each is closed as soon as it is idle.
+ */
+export async function closeApiApp(app: NestExpressApplication): Promise<void> {
+  const server = app.getHttpServer() as import('node:http').Server;
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+  }
+}

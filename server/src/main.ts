@@ -1,4 +1,4 @@
-import { createApiApp } from './api-app.js';
+import { closeApiApp, createApiApp } from './api-app.js';
 import { prepareInfrastructure } from './infra/infrastructure.js';
 import { runMigrations } from './database/data-source.js';
 import { PasswordHasher } from './auth/password-hasher.js';
@@ -22,10 +22,7 @@ async function main(): Promise<void> {
   logger.info({ url: `http://localhost:${port}` }, 'Atelier API is listening');
 
   onShutdown(logger, config.shutdownGraceMs, async () => {
-    // idle keep-alive connections last 65 s (api-app.ts): close each as soon as its last answer is sent
-    const server = app.getHttpServer() as import('node:http').Server;
-    const sweep = setInterval(() => server.closeIdleConnections(), 50);
-    await app.close().finally(() => clearInterval(sweep));
+    await closeApiApp(app);
     await infra.stop();
   });
 }

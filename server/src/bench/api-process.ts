@@ -1,4 +1,4 @@
-import { createApiApp } from '../api-app.js';
+import { closeApiApp, createApiApp } from '../api-app.js';
 import { bootConfig } from '../process/boot.js';
 import { onShutdown } from '../process/graceful-shutdown.js';
 import { LISTENING_MARKER } from './processes.js';
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const address: unknown = app.getHttpServer().address();
   const port = typeof address === 'object' && address !== null && 'port' in address ? Number(address.port) : 0;
   process.stdout.write(`${LISTENING_MARKER} ${port}\n`);
-  onShutdown(logger, config.shutdownGraceMs, () => app.close());
+  onShutdown(logger, config.shutdownGraceMs, () => closeApiApp(app));
   // the bench holds our stdin: when it goes away, however it ended, so do we
   process.stdin.on('end', () => process.exit(0));
   process.stdin.resume();

@@ -1,4 +1,4 @@
-import { createApiApp } from '../../src/api-app.js';
+import { closeApiApp, createApiApp } from '../../src/api-app.js';
 import { loadConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/logging/logger.js';
 import type { TestApp } from './test-app.js';
@@ -33,5 +33,5 @@ export async function startSecondApi(
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { baseUrl: `http://127.0.0.1:${port}`, close: () => app.close() };
+  return { baseUrl: `http://127.0.0.1:${port}`, close: () => closeApiApp(app) };
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
-import { createApiApp } from '../../src/api-app.js';
+import { closeApiApp, createApiApp } from '../../src/api-app.js';
 import { loadConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/logging/logger.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -112,7 +112,7 @@ export async function startTestApp(
     login,
     createUser: (options) => createUser(db.pool, options),
     close: async () => {
-      await app.close();
+      await closeApiApp(app);
       await removeOwnData();
     },
   };
