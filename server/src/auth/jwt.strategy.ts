@@ -6,7 +6,7 @@ import type { SessionUser } from '@atelier/shared';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { rememberSession } from './request-session.js';
 import { SessionValidator } from './session-validator.js';
-import { JWT_ALGORITHM, JWT_ISSUER, jwtKey, sessionSubject } from './token.js';
+import { JWT_ALGORITHM, JWT_ISSUER, jwtKey } from './token.js';
 
 /** Verifies the bearer token (pinned algorithm, issuer, expiry), then the session it names. */
 @Injectable()
@@ -27,8 +27,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   async validate(request: Request, payload: unknown): Promise<SessionUser> {
-    const user = await this.sessions.validate(payload);
-    rememberSession(request, sessionSubject(payload)!);
+    const { user, subject } = await this.sessions.session(payload);
+    rememberSession(request, subject);
     return user;
   }
 }

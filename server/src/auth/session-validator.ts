@@ -13,10 +13,15 @@ export class SessionValidator {
   constructor(private readonly users: UsersRepository) {}
 
   async validate(payload: unknown): Promise<SessionUser> {
+    return (await this.session(payload)).user;
+  }
+
+  /** The session user and the claims that named them, for what is handed out under the session. */
+  async session(payload: unknown): Promise<{ user: SessionUser; subject: SessionSubject }> {
     const subject = sessionSubject(payload);
     const user = subject ? await this.current(subject) : null;
-    if (!user) throw new UnauthorizedError();
-    return user;
+    if (!user || !subject) throw new UnauthorizedError();
+    return { user, subject };
   }
 
   /**

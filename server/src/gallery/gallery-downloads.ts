@@ -3,7 +3,6 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import type { SessionUser } from '@atelier/shared';
 import { SessionValidator } from '../auth/session-validator.js';
 import type { SessionSubject } from '../auth/token.js';
 import { NotFoundError } from '../common/app-errors.js';
@@ -50,10 +49,10 @@ export class GalleryDownloads {
     this.keyPrefix = `${runtime.config.redis.keyPrefix}:gallery-download:`;
   }
 
-  async grant(user: SessionUser, session: SessionSubject, ids: number[]): Promise<string> {
-    await this.service.assertOwned(user, ids);
+  async grant(session: SessionSubject, ids: number[]): Promise<string> {
+    await this.service.assertOwned(session.userId, ids);
     const token = randomBytes(32).toString('base64url');
-    const grant: Grant = { userId: user.id, ids, pwd: session.pwd };
+    const grant: Grant = { userId: session.userId, ids, pwd: session.pwd };
     // no longer than the session's own token either (at least a millisecond: Redis takes no less)
     const ttlMs = Math.max(1, Math.min(DOWNLOAD_TTL_S * 1000, session.exp * 1000 - Date.now()));
     await this.redis.set(this.keyPrefix + token, JSON.stringify(grant), 'PX', ttlMs);

@@ -96,11 +96,10 @@ export class GalleryController {
   @Post('bulk-download')
   @HttpCode(200)
   async bulkDownload(
-    @CurrentUser() user: SessionUser,
     @CurrentSession() session: SessionSubject,
     @Body(new ZodValidationPipe(bulkIdsSchema)) body: { ids: number[] },
   ): Promise<{ url: string }> {
-    const token = await this.downloads.grant(user, session, body.ids);
+    const token = await this.downloads.grant(session, body.ids);
     return { url: `/api/gallery/downloads/${token}` };
   }
 

@@ -105,8 +105,8 @@ export class GalleryService {
   }
 
   /** All the ids must be the caller's items: one that is not answers 404, as the bulk changes do. */
-  async assertOwned(user: SessionUser, ids: number[]): Promise<void> {
-    this.throwIfMissing(ids, await this.gallery.missingOwned(user.id, ids));
+  async assertOwned(userId: number, ids: number[]): Promise<void> {
+    this.throwIfMissing(ids, await this.gallery.missingOwned(userId, ids));
   }
 
   private throwIfMissing(ids: number[], missing: number[]): void {
