@@ -26,6 +26,8 @@ export interface GalleryBenchResult {
   seed: GallerySeed;
   filtered: Record<string, string | number>;
   cases: GalleryCaseResult[];
+  /** The cases the depth target compares, out of `cases`. */
+  depth: Record<'firstPage' | 'atOffset' | 'atCursor', GalleryCaseResult>;
   analytics: { seed: AnalyticsSeed; cases: GalleryCaseResult[] };
   durationS: number;
 }
@@ -43,8 +45,8 @@ export async function benchGallery(cleanup: Cleanup, settings: GallerySettings):
   const api = await startApi(env, cleanup);
   // a folder, a quarter of the year and a word of one theme in ten: about a page of matches
   const filtered = { folder: FOLDER_NAMES[0]!, dateFrom: isoDay(120), dateTo: isoDay(30), search: 'sunset', tz: 0 };
-  const cases = await galleryCases(api.baseUrl, seed.heavy, filtered, settings.depth);
-  const [firstPage, , , , count, , , , session] = cases as [Case, Case, Case, Case, Case, Case, Case, Case, Case];
+  const named = await galleryCases(api.baseUrl, seed.heavy, filtered, settings.depth);
+  const { firstPage, count, session } = named;
   const bare = (what: string, c: Case, steps: Query[][]) => ({
     name: `Floor: bare node:http ${what}`,
     path: c.path,
@@ -66,14 +68,33 @@ export async function benchGallery(cleanup: Cleanup, settings: GallerySettings):
     ],
     (answers) => startBareHttp(env, cleanup, answers),
   );
-  cases.push(...floors);
+  const cases = [...Object.values(named), ...floors];
   const results = await measureGalleryCases(env, api.baseUrl, seed.heavy.token, cases, settings.calls);
-  const [, atOffset, atCursor] = results;
-  if (atOffset?.answered !== atCursor?.answered)
-    throw new Error(`the cursor page (${atCursor?.answered}) is not the page at the offset (${atOffset?.answered})`);
+  const resultOf = (c: Case) => {
+    const result = results.find((r) => r.name === c.name);
+    if (!result) throw new Error(`no result for the case ${c.name}`);
+    return result;
+  };
+  const depth = {
+    firstPage: resultOf(firstPage),
+    atOffset: resultOf(named.atOffset),
+    atCursor: resultOf(named.atCursor),
+  };
+  if (depth.atOffset.answered !== depth.atCursor.answered)
+    throw new Error(
+      `the cursor page (${depth.atCursor.answered}) is not the page at the offset (${depth.atOffset.answered})`,
+    );
   const analytics = await benchAnalytics(env, seed, api.baseUrl, settings);
   await api.stop();
-  return { settings, seed, filtered, cases: results, analytics, durationS: (performance.now() - started) / 1000 };
+  return {
+    settings,
+    seed,
+    filtered,
+    cases: results,
+    depth,
+    analytics,
+    durationS: (performance.now() - started) / 1000,
+  };
 }
 
 /** Run after the gallery cases, whose figures the extra jobs would not change: gallery queries never read jobs. */

@@ -28,9 +28,7 @@ export function renderGalleryReport(r: GalleryBenchResult): string {
       c.judged ? judge(c.api.p99 < P99_LIMIT_MS && raw.p99 < P99_LIMIT_MS) : '-',
     ];
   });
-  const first = r.cases[0]!;
-  const cursor = r.cases[2]!;
-  const depthRatio = cursor.api.p50 / first.api.p50;
+  const depthRatio = r.depth.atCursor.api.p50 / r.depth.firstPage.api.p50;
   const depthMet = judge(depthRatio <= 1.5);
   const { seed, settings } = r;
   return [
@@ -65,8 +63,8 @@ export function renderGalleryReport(r: GalleryBenchResult): string {
       [
         [
           grouped(settings.depth),
-          ms(cursor.api.p50),
-          ms(first.api.p50),
+          ms(r.depth.atCursor.api.p50),
+          ms(r.depth.firstPage.api.p50),
           `${fixed(depthRatio, 2)}x`,
           '<= 1.5x',
           depthMet,
