@@ -70,6 +70,32 @@ describe('lightbox edge cases', () => {
     await page.keyboard.press('Control+a');
     await page.getByRole('region', { name: 'Bulk actions' }).getByText('3 selected').waitFor();
   });
+
+  it('archives one item for Enter held on Archive or Delete held, not each item shown after it', async () => {
+    const jobName = uniqueName('Held keys');
+    const owner = await ownerWithMedia(jobName, 5);
+    const ids = (await listGallery(owner.token)).map((item) => item.id);
+    const page = await openPage();
+    const archives: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/gallery\/\d+\/archive$/.test(request.url())) archives.push(new URL(request.url()).pathname);
+    });
+    await openGallery(page, owner);
+    await viewButton(page, 0).click();
+    const box = lightbox(page);
+    const held = async (key: string) => {
+      for (let i = 0; i < 4; i++) await page.keyboard.down(key);
+      await page.keyboard.up(key);
+    };
+
+    await box.getByRole('button', { name: 'Archive' }).focus();
+    await held('Enter');
+    await box.getByRole('img', { name: `${jobName}, image ${ids[1]}` }).waitFor();
+    await held('Delete');
+    await box.getByRole('img', { name: `${jobName}, image ${ids[2]}` }).waitFor();
+    await expect.poll(async () => (await listGallery(owner.token, { status: 'archived' })).length, WAIT).toBe(2);
+    expect(archives).toEqual([`/api/gallery/${ids[0]}/archive`, `/api/gallery/${ids[1]}/archive`]);
+  });
 });
 
 describe('lightbox focus', () => {

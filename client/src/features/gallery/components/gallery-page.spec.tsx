@@ -200,6 +200,33 @@ describe('gallery page', { timeout: 20_000 }, () => {
     expect(JSON.parse(String(moves()[1]![1]?.body))).toMatchObject({ ids: [2], folder_path: 'Best' });
   });
 
+  it('changes one item per key press in the lightbox: Delete, a hotkey or Enter on Archive held goes on to no other item', async () => {
+    const user = userEvent.setup();
+    const { spy } = holdFetch();
+    onTestFinished(() => void spy.mockRestore());
+    const sent = (path: RegExp) => spy.mock.calls.map(([input]) => String(input)).filter((url) => path.test(url));
+    renderGallery('/gallery', {}, items(20), [makeGalleryFolder({ id: 1, name: 'Best', hotkey: 'k' })]);
+    await user.click(await screen.findByRole('button', { name: /^View Shot 1,/ }));
+    const box = await screen.findByRole('dialog', { name: 'Lightbox' });
+    const shown = (id: number) => within(box).findByRole('img', { name: `Shot ${id}, image ${id}` });
+
+    await user.keyboard('{Delete>6/}');
+    await shown(2);
+    await user.keyboard('{k>6/}');
+    await shown(3);
+    within(box).getByRole('button', { name: 'Archive' }).focus();
+    await user.keyboard('{Enter>6/}');
+    await shown(4);
+    expect(sent(/\/gallery\/\d+\/archive$/)).toEqual([
+      expect.stringMatching(/\/gallery\/1\/archive$/),
+      expect.stringMatching(/\/gallery\/3\/archive$/),
+    ]);
+    expect(sent(/\/gallery\/\d+\/folder$/)).toEqual([expect.stringMatching(/\/gallery\/2\/folder$/)]);
+    // arrows are no change: held, they go on through the items
+    await user.keyboard('{ArrowRight>3/}');
+    await shown(7);
+  });
+
   it('asks nothing on Delete pressed again while a bulk archive runs, and asks again once it has answered', async () => {
     const user = userEvent.setup();
     const { spy, answer } = holdFetch();

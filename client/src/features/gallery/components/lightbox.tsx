@@ -20,7 +20,7 @@ import { useArchiveItem, useMoveItem, useSetArchived } from '../api/update-items
 import { useTouchGestures } from '../hooks/use-touch-gestures';
 import { useZoomPan } from '../hooks/use-zoom-pan';
 import { isTextField } from '../../../lib/text-field';
-import { isTypingTarget, lightboxKeyAction } from '../utils/key-actions';
+import { changesItem, isHeldActivation, isTypingTarget, lightboxKeyAction } from '../utils/key-actions';
 import { sameFolderName } from '../utils/folder-names';
 import { LightboxDetails } from './lightbox-details';
 import { LightboxHotkeyPanel } from './lightbox-hotkey-panel';
@@ -126,8 +126,13 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
       return;
     }
     const action = lightboxKeyAction(event, folders);
-    if (!action) return;
+    if (!action) {
+      // Enter held on Archive or a folder's button presses it again for each item shown after
+      if (isHeldActivation(event)) event.preventDefault();
+      return;
+    }
     event.preventDefault();
+    if (event.repeat && changesItem(action)) return;
     if (action.type === 'close') onClose();
     else if (action.type === 'next') actions.next();
     else if (action.type === 'previous') actions.previous();

@@ -36,6 +36,14 @@ export function lightboxTakesHotkey(hotkey: string): boolean {
   return LIGHTBOX_SHORTCUTS.some((shortcut) => shortcut.keys.includes(hotkey));
 }
 
+/**
+ * A key that archives or moves the shown item: held, its repeats would change the item the lightbox
+ * moved on to, and the next, a run of items for one press. Moving between items repeats.
+ */
+export function changesItem(action: LightboxAction): boolean {
+  return action.type === 'archive' || action.type === 'unfolder' || action.type === 'move';
+}
+
 /** The gallery's keys with the lightbox closed (Ctrl stands for Cmd on a Mac). */
 export const GRID_SHORTCUTS: readonly Shortcut<'select-all' | 'clear' | 'archive'>[] = [
   { keys: ['Ctrl+a', 'Ctrl+A'], type: 'select-all', does: 'Select every loaded item' },
