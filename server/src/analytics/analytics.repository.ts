@@ -48,7 +48,8 @@ export class AnalyticsRepository {
   /**
    * One row per workflow, under its current name: jobs keep the name they ran under, so a renamed
    * workflow would otherwise split in two. A deleted workflow's jobs (no id left) are grouped by
-   * the name they ran under.
+   * the name they ran under. Names are not unique, so equal counts and names are ranked by id (a
+   * deleted workflow's row last): otherwise which of them makes the top 5 changes with the plan.
    */
   async popularWorkflows(s: AnalyticsScope, limit: number): Promise<Analytics['popular_workflows']> {
     const rows: Array<Record<string, unknown>> = await this.db.query(
@@ -59,7 +60,7 @@ export class AnalyticsRepository {
                  FROM jobs j WHERE ${IN_SCOPE}
                 GROUP BY j.workflow_id, CASE WHEN j.workflow_id IS NULL THEN j.workflow_name END) a
          LEFT JOIN workflows w ON w.id = a.workflow_id
-        ORDER BY a.job_count DESC, 2
+        ORDER BY a.job_count DESC, 2, a.workflow_id NULLS LAST
         LIMIT $3`,
       [s.userId, s.days, limit],
     );
@@ -72,7 +73,10 @@ export class AnalyticsRepository {
     }));
   }
 
-  /** The top users are found from jobs alone; only those few rows are joined to users. */
+  /**
+   * The top users are found from jobs alone; only those few rows are joined to users. Users with
+   * the same count and last job time are ranked by id, so the top 5 does not change with the plan.
+   */
   async activeUsers(s: AnalyticsScope, limit: number): Promise<Analytics['active_users']> {
     const rows: Array<Record<string, unknown>> = await this.db.query(
       `SELECT u.id AS user_id, u.username, a.job_count, a.completed_count, a.last_activity
@@ -81,10 +85,10 @@ export class AnalyticsRepository {
                       max(j.created_at) AS last_activity
                  FROM jobs j WHERE ${IN_SCOPE}
                 GROUP BY j.user_id
-                ORDER BY job_count DESC, last_activity DESC
+                ORDER BY job_count DESC, last_activity DESC, j.user_id
                 LIMIT $3) a
          JOIN users u ON u.id = a.user_id
-        ORDER BY a.job_count DESC, a.last_activity DESC`,
+        ORDER BY a.job_count DESC, a.last_activity DESC, a.user_id`,
       [s.userId, s.days, limit],
     );
     return rows.map((r) => ({

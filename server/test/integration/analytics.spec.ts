@@ -176,6 +176,48 @@ describe('GET /api/analytics/dashboard', () => {
     }
   });
 
+  it('ranks ties in the top 5 the same way every time', async () => {
+    const tied = [];
+    for (let i = 0; i < 7; i++) tied.push(await t.createUser({ username: `tied${i}` }));
+    const ids = tied.map((u) => u.id);
+    try {
+      // five jobs each at the same moment, more than anyone else has in the period
+      await t.db.pool.query(
+        `INSERT INTO jobs (user_id, workflow_name, batch_size, status, created_at)
+         SELECT u, 'Portrait', 1, 'completed', date_trunc('hour', now()) - interval '1 day'
+           FROM unnest($1::int[]) AS u, generate_series(1, 5)`,
+        [[...ids].reverse()],
+      );
+      const { active_users } = await dashboard(admin, '?period=7days');
+      expect(active_users.map((u) => u.username)).toEqual(['tied0', 'tied1', 'tied2', 'tied3', 'tied4']);
+    } finally {
+      await t.db.pool.query('DELETE FROM jobs WHERE user_id = ANY($1)', [ids]);
+    }
+
+    // workflow names are not unique: six live 'Tied', and a deleted one whose jobs keep the name
+    const workflows: number[] = [];
+    for (let i = 0; i < 7; i++) workflows.push(await createWorkflow(t.db.pool, { name: 'Tied' }));
+    const deleted = workflows.pop()!;
+    try {
+      // four jobs each, more than any other workflow has in the period
+      await t.db.pool.query(
+        `INSERT INTO jobs (user_id, workflow_id, workflow_name, batch_size, status, created_at)
+         SELECT $1, w, 'Tied', 1, 'completed', now() - interval '1 day'
+           FROM unnest($2::int[]) AS w, generate_series(1, 4)`,
+        [tied[0]!.id, [deleted, ...workflows].reverse()],
+      );
+      await t.db.pool.query('DELETE FROM workflows WHERE id = $1', [deleted]);
+      // edited newest first: a row's new version is stored after the others, so the table no longer reads in id order
+      for (const id of [...workflows].reverse())
+        await t.db.pool.query(`UPDATE workflows SET tags = '{edited}' WHERE id = $1`, [id]);
+      const { popular_workflows } = await dashboard(admin, '?period=7days');
+      expect(popular_workflows.map((w) => w.workflow_id)).toEqual(workflows.slice(0, 5));
+    } finally {
+      await t.db.pool.query('DELETE FROM jobs WHERE user_id = $1', [tied[0]!.id]);
+      await t.db.pool.query('DELETE FROM workflows WHERE id = ANY($1)', [workflows]);
+    }
+  });
+
   it('counts usage by hour the same whatever time zone the database session is in', async () => {
     // an embedded server initialised on a host in another zone takes that zone as its default
     const client = await t.db.pool.connect();
