@@ -56,6 +56,12 @@ describe('lengths are measured after trimming', () => {
     expect(problem(organizationSchema, { category: 'General', tags: ['t'.repeat(51)] })).toBe(
       'A tag is at most 50 characters',
     );
+    // as kept: composed, zero-width spaces taken out
+    const typed = ['e\u0301'.repeat(30), `sun${'\u200b'.repeat(60)}`];
+    expect(organizationSchema.parse({ category: 'General', tags: typed }).tags).toEqual(['\u00e9'.repeat(30), 'sun']);
+    expect(problem(organizationSchema, { category: 'General', tags: ['\u0958'.repeat(30)] })).toBe(
+      'A tag is at most 50 characters',
+    );
   });
 
   it('takes a tag typed composed or with a combining accent as one tag, and drops one of hidden characters only', () => {

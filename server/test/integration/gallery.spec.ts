@@ -288,6 +288,27 @@ describe('gallery API', () => {
     expect((await t.request('PUT', `/api/gallery/${id}/tags`, { token, body: { user_tags: 'red' } })).status).toBe(400);
   });
 
+  it('measures a tag as it is kept: composed and without hidden characters, not as sent', async () => {
+    const id = ids.get('me:c')!;
+    // 30 letters typed with combining accents (60 code points sent) are 30 composed letters kept
+    const accented = 'e\u0301'.repeat(30);
+    const padded = `sun${'\u200b'.repeat(60)}`;
+    const kept = await t.request<GalleryItem>('PUT', `/api/gallery/${id}/tags`, {
+      token,
+      body: { user_tags: [accented, padded] },
+    });
+    expect([kept.status, kept.body.user_tags]).toEqual([200, ['\u00e9'.repeat(30), 'sun']]);
+    // one that composition makes longer (U+0958 is kept as two code points) is refused as kept
+    const grown = await t.request('PUT', `/api/gallery/${id}/tags`, {
+      token,
+      body: { user_tags: ['\u0958'.repeat(30)] },
+    });
+    expect([grown.status, grown.body]).toEqual([
+      400,
+      expect.objectContaining({ error: 'A tag is at most 50 characters' }),
+    ]);
+  });
+
   it('applies bulk archive and move atomically: one foreign or missing id changes nothing', async () => {
     const mine = [ids.get('me:a-oldest')!, ids.get('me:b')!, ids.get('me:c')!];
     const theirs = ids.get('them:theirs')!;
