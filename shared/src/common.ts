@@ -105,8 +105,12 @@ export function withoutInvisibleFillers(text: string): string {
   return text.replace(INVISIBLE_FILLERS, '');
 }
 
-/** Something that shows: letters, digits, symbols; not only spaces or joiners. */
-const VISIBLE_CHARACTER = /[^\p{Z}\p{Cc}\p{Cf}]/u;
+/**
+ * Something that shows: letters, digits, symbols; not only spaces or joiners. Nor only characters
+ * that draw nothing though they are letters or symbols: the Hangul fillers (U+3164, U+FFA0...) and
+ * variation selectors (Default_Ignorable_Code_Point), and the blank Braille cell U+2800.
+ */
+const VISIBLE_CHARACTER = /[^\p{Z}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
 /** Characters as zod's min and max count them: code points, so an emoji is one, not two. */
 export function characterCount(text: string): number {

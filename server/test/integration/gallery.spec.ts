@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { GalleryFolder, GalleryItem } from '@atelier/shared';
+import type { Folder, GalleryFolder, GalleryItem } from '@atelier/shared';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import type { TestUser } from '../support/factories.js';
 
@@ -307,6 +307,23 @@ describe('gallery API', () => {
       400,
       expect.objectContaining({ error: 'A tag is at most 50 characters' }),
     ]);
+  });
+
+  it('refuses a folder name of characters that draw nothing though they are letters or symbols', async () => {
+    const hidden = 'Folder name must not contain control or invisible characters';
+    // Hangul fillers, the blank Braille cell, a variation selector: a blank tile and hotkey label
+    for (const name of ['\u3164', '\uffa0\u3164', '\u2800', '\u115f\u1160', '\ufe0f']) {
+      const created = await t.request<{ error: string }>('POST', '/api/folders', { token, body: { name } });
+      expect([created.status, created.body.error], JSON.stringify(name)).toEqual([400, hidden]);
+    }
+    const shown = await t.request<Folder>('POST', '/api/folders', { token, body: { name: '\u2764\ufe0f \u3164Love' } });
+    expect([shown.status, shown.body.name]).toEqual([201, '\u2764\ufe0f \u3164Love']);
+    const renamed = await t.request<{ error: string }>('PUT', `/api/folders/${shown.body.id}`, {
+      token,
+      body: { name: '\u3164' },
+    });
+    expect([renamed.status, renamed.body.error]).toEqual([400, hidden]);
+    expect((await t.request('DELETE', `/api/folders/${shown.body.id}`, { token })).status).toBe(200);
   });
 
   it('applies bulk archive and move atomically: one foreign or missing id changes nothing', async () => {
