@@ -100,17 +100,21 @@ const HIDDEN_CHARACTERS = /(?![\u200c\u200d])[\p{Cc}\p{Cf}]/u;
  */
 const INVISIBLE_FILLERS = /[\p{Cc}\u00ad\u200b\u2060\ufeff\u202a-\u202e\u2066-\u2069]/gu;
 
-/** The text with those invisible fillers taken out. */
-export function withoutInvisibleFillers(text: string): string {
-  return text.replace(INVISIBLE_FILLERS, '');
-}
-
 /**
  * Something that shows: letters, digits, symbols; not only spaces or joiners. Nor only characters
  * that draw nothing though they are letters or symbols: the Hangul fillers (U+3164, U+FFA0...) and
  * variation selectors (Default_Ignorable_Code_Point), and the blank Braille cell U+2800.
  */
 const VISIBLE_CHARACTER = /[^\p{Z}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
+
+/**
+ * The text with those invisible fillers taken out, and nothing at all when nothing of it shows: a
+ * name of Hangul fillers alone is as blank as one of spaces, and "required" rules take it as such.
+ */
+export function withoutInvisibleFillers(text: string): string {
+  const kept = text.replace(INVISIBLE_FILLERS, '');
+  return VISIBLE_CHARACTER.test(kept) ? kept : '';
+}
 
 /** Characters as zod's min and max count them: code points, so an emoji is one, not two. */
 export function characterCount(text: string): number {

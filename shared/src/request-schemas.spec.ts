@@ -127,8 +127,9 @@ describe('messages of missing fields', () => {
 });
 
 describe('names of only invisible characters', () => {
-  // a zero-width space, a word joiner, a byte-order mark, a control or a bidi override alone shows nothing
-  const invisible = ['\u200b', '\u2060\ufeff', ' \u0007 ', '\u202e\u202c'];
+  // a zero-width space, a word joiner, a byte-order mark, a control or a bidi override alone shows nothing;
+  // nor do the Hangul fillers, a variation selector or the blank Braille cell, though they are letters or symbols
+  const invisible = ['\u200b', '\u2060\ufeff', ' \u0007 ', '\u202e\u202c', '\u3164', '\uffa0 \ufe0f', '\u2800\u2800'];
 
   it('are no name where a name is required', () => {
     for (const name of invisible) {
@@ -143,6 +144,7 @@ describe('names of only invisible characters', () => {
         'Display name is required',
       );
       expect(submitJobSchema.parse({ workflow_id: 4, job_name: name }).job_name, label).toBe('');
+      expect(userTagsSchema.parse({ user_tags: [name, 'kept'] }).user_tags, label).toEqual(['kept']);
     }
   });
 

@@ -177,9 +177,14 @@ describe('jobs API', () => {
       batch_size: 4,
       parameters: { width: 48, seed: { mode: 'fixed', seed: 9 } },
     });
-    expect((await t.request('POST', `/api/jobs/${id}/clone`, { token, body: { job_name: ' ' } })).body).toMatchObject({
-      error: 'Please enter a job name',
-    });
+    // blank, or only characters that draw nothing (a Hangul filler): a blank row in everyone's queue
+    for (const blank of [' ', '\u3164', '\u2800 \ufe0f']) {
+      const refused = await t.request<{ error: string }>('POST', `/api/jobs/${id}/clone`, {
+        token,
+        body: { job_name: blank },
+      });
+      expect([refused.status, refused.body.error], JSON.stringify(blank)).toEqual([400, 'Please enter a job name']);
+    }
     const clone = await t.request<{ id: number }>('POST', `/api/jobs/${id}/clone`, {
       token,
       body: { job_name: 'again' },
