@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FOLDER_NAME_MAX_CODE_POINTS, GALLERY_PAGE_SIZE, isCalendarDay } from './constants.js';
 import { choice, idSchema, searchTextSchema, wholeQueryParam } from './common.js';
 import { GALLERY_STATUSES } from './gallery.js';
-import { TAG_TOO_LONG, normalizeTags, tagsWithinLength } from './workflow-requests.js';
+import { TAG_TOO_LONG, keptTagsSchema } from './workflow-requests.js';
 
 /** A folder's name is at most 50 characters as a reader counts them, each possibly several code points. */
 const FOLDER_FILTER_TOO_LONG = `folder is at most ${FOLDER_NAME_MAX_CODE_POINTS} characters`;
@@ -106,14 +106,7 @@ export const GALLERY_TAG_MESSAGES = {
 
 const TAGS_RULE = 'user_tags must be a list of tags';
 
-export const userTagsSchema = z.object({
-  user_tags: z
-    // the limits apply to the tags as stored: trimmed, composed, blanks and repeats dropped
-    .array(z.string({ error: TAGS_RULE }), { error: TAGS_RULE })
-    .transform(normalizeTags)
-    .refine(tagsWithinLength, { error: TAG_TOO_LONG })
-    .refine((tags) => tags.length <= GALLERY_ITEM_MAX_TAGS, { error: GALLERY_TAG_MESSAGES.tooMany }),
-});
+export const userTagsSchema = z.object({ user_tags: keptTagsSchema(TAGS_RULE, GALLERY_ITEM_MAX_TAGS) });
 
 export const bulkResultSchema = z.object({ updated: z.number().int() });
 

@@ -47,19 +47,19 @@ export function normalizeTags(tags: readonly string[]): string[] {
 export const TAG_TOO_LONG = `A tag is at most ${TAG_MAX_LENGTH} characters`;
 
 /**
- * Measured as normalizeTags keeps them, not as sent: 30 accented letters typed with combining
- * accents are 60 code points sent but 30 kept, and a zero-width space adds nothing kept.
+ * A list of tags counted and measured as normalizeTags keeps them, not as sent: blanks and repeats
+ * are dropped (SPEC section 5) before counting, and 30 accented letters typed with combining
+ * accents are 60 code points sent but 30 kept.
  */
-export function tagsWithinLength(tags: readonly string[]): boolean {
-  return tags.every((tag) => characterCount(tag) <= TAG_MAX_LENGTH);
+export function keptTagsSchema(notAList: string, maxTags: number) {
+  return z
+    .array(z.string({ error: notAList }), { error: notAList })
+    .transform(normalizeTags)
+    .refine((tags) => tags.every((tag) => characterCount(tag) <= TAG_MAX_LENGTH), { error: TAG_TOO_LONG })
+    .refine((tags) => tags.length <= maxTags, { error: `At most ${maxTags} tags` });
 }
 
-/** Counted and measured as kept: blanks and repeats are dropped (SPEC section 5), and each tag trimmed, first. */
-const tagsSchema = z
-  .array(z.string({ error: 'Tags must be a list of texts' }), { error: 'Tags must be a list of texts' })
-  .transform(normalizeTags)
-  .refine(tagsWithinLength, { error: TAG_TOO_LONG })
-  .refine((tags) => tags.length <= 50, { error: 'At most 50 tags' });
+const tagsSchema = keptTagsSchema('Tags must be a list of texts', 50);
 
 const optionalText = (max: number, label: string) =>
   z

@@ -61,17 +61,8 @@ const pageOf = (from: number, count: number, total: number): JobResults => ({ ..
 
 /** Each read of job 5's results waits for the test to answer it; `offsets` lists them in order. */
 function holdResultReads() {
-  const asked: Array<{ url: URL; answer: (response: Response) => void }> = [];
-  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(
-    (input) =>
-      new Promise<Response>((resolve) =>
-        asked.push({
-          url: new URL(input instanceof Request ? input.url : String(input), location.href),
-          answer: resolve,
-        }),
-      ),
-  );
-  const reads = () => asked.filter(({ url }) => url.pathname.endsWith('/jobs/5/results'));
+  const { spy, requests } = holdFetch();
+  const reads = () => requests().filter(({ url }) => url.pathname.endsWith('/jobs/5/results'));
   return {
     spy,
     offsets: () => reads().map(({ url }) => url.searchParams.get('offset')),
