@@ -19,7 +19,11 @@ function checkNumber(
   if (rules.step !== undefined && rules.step > 0) {
     const base = rules.min ?? 0;
     const steps = (n - base) / rules.step;
-    if (Math.abs(steps - Math.round(steps)) > 1e-9) return `${label} must be in steps of ${rules.step}`;
+    if (Math.abs(steps - Math.round(steps)) > 1e-9)
+      // "Steps must be in steps of 1" says less than the plain rule it stands for
+      return rules.step === 1 && Number.isInteger(base)
+        ? `${label} must be a whole number`
+        : `${label} must be in steps of ${rules.step}`;
   }
   return null;
 }

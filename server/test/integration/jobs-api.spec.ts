@@ -13,6 +13,7 @@ describe('jobs API', () => {
   let tiny: number;
   let slug: number;
   let imageToImage: number;
+  let textToImage: number;
 
   beforeAll(async () => {
     t = await startTestApp({ SAMPLE_CATALOGUE: 'true' });
@@ -27,6 +28,8 @@ describe('jobs API', () => {
     slug = flux.rows[0]!.id;
     const i2i = await t.db.pool.query<{ id: number }>(`SELECT id FROM workflows WHERE name = 'Image to Image'`);
     imageToImage = i2i.rows[0]!.id;
+    const t2i = await t.db.pool.query<{ id: number }>(`SELECT id FROM workflows WHERE name = 'Text to Image'`);
+    textToImage = t2i.rows[0]!.id;
   });
   afterAll(() => t.close());
 
@@ -52,6 +55,8 @@ describe('jobs API', () => {
       [{ workflow_id: 999_999 }, 404, 'Workflow not found'],
       [{ workflow_id: tiny, parameters: { width: 100 } }, 400, 'Width must be at most 64'],
       [{ workflow_id: tiny, parameters: { width: 20 } }, 400, 'Width must be in steps of 16'],
+      // steps of 1 from a whole minimum: the rule is plainer said
+      [{ workflow_id: textToImage, parameters: { steps: 20.5 } }, 400, 'Steps must be a whole number'],
       [{ workflow_id: tiny, parameters: { seed: 5_000_000_000 } }, 400, 'Seed must be at most 4294967295'],
       [
         { workflow_id: tiny, parameters: { seed: { mode: 'sometimes', seed: 1 } } },

@@ -42,7 +42,7 @@ describe('parameter form, JSON workflow parameters', () => {
   it.each([
     ['0', 'Steps must be at least 1'],
     ['101', 'Steps must be at most 100'],
-    ['2.5', 'Steps must be in steps of 1'],
+    ['2.5', 'Steps must be a whole number'],
   ])('reports steps %s beside the field as it is typed: %s', async (typed, message) => {
     const { user } = renderParameterForm(fieldsFromParams(params));
     await user.clear(screen.getByLabelText('Steps'));
