@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CONFIGURATION_MESSAGES, type Configuration, type SessionUser } from '@atelier/shared';
 import { NotFoundError } from '../common/app-errors.js';
+import { WorkflowParameters } from '../jobs/workflow-parameters.js';
 import { WorkflowAccessService } from '../workflows/workflow-access.service.js';
 import type { ConfigurationEntity } from './configuration.entity.js';
 import { ConfigurationsRepository } from './configurations.repository.js';
@@ -30,6 +31,7 @@ export class ConfigurationsService {
   constructor(
     private readonly configurations: ConfigurationsRepository,
     private readonly access: WorkflowAccessService,
+    private readonly parameters: WorkflowParameters,
   ) {}
 
   async listForWorkflow(user: SessionUser, workflowId: number): Promise<Configuration[]> {
@@ -41,7 +43,10 @@ export class ConfigurationsService {
     user: SessionUser,
     input: SaveConfigurationInput,
   ): Promise<{ configuration: Configuration; created: boolean }> {
-    await this.access.findVisible(user, input.workflow_id);
+    const workflow = await this.access.findVisible(user, input.workflow_id);
+    // refused as Generate would refuse them, or loading the configuration fills the form with values
+    // Generate then stops on; kept as sent (the form's keys and shapes), and blanks stay blank
+    await this.parameters.resolve(workflow, input.parameter_values, { partial: true });
     const saved = await this.configurations.upsertByName(
       user.id,
       input.workflow_id,

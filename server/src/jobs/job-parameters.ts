@@ -74,11 +74,20 @@ export interface AssetLookup {
   exists(id: number): Promise<boolean>;
 }
 
+export interface ResolveOptions {
+  /**
+   * Saving a configuration rather than running it: a value left out or blank stays so (it is filled
+   * in when the configuration is loaded and run), and only the values given are checked.
+   */
+  partial?: boolean;
+}
+
 /** Checks and normalises a JSON workflow's values against its configurable_params. */
 export async function resolveComfyParameters(
   params: Record<string, ConfigurableParam>,
   raw: Record<string, unknown>,
   assets: AssetLookup,
+  { partial = false }: ResolveOptions = {},
 ): Promise<Record<string, unknown>> {
   const errors: ParameterErrors = emptyRecord();
   const out: Record<string, unknown> = emptyRecord();
@@ -86,14 +95,14 @@ export async function resolveComfyParameters(
     if (param.editable === false) continue;
     const label = param.display_name ?? name;
     const sent = own(raw, name);
-    const value = sent === undefined ? param.default_value : sent;
+    const value = sent === undefined && !partial ? param.default_value : sent;
     if (param.type === 'seed_control') {
       const seed = readSeed(sent, param.default_mode ?? 'random', param.default_value, label, errors, name);
       if (seed) out[name] = seed;
       continue;
     }
     if (isBlank(value)) {
-      if (param.type === 'asset') errors[name] = requiredFieldMessage(label);
+      if (param.type === 'asset' && !partial) errors[name] = requiredFieldMessage(label);
       // a text sent blank (cleared on the form) is an empty text, as on slug workflows: left out,
       // the graph's own text would run (a negative prompt the user had just deleted); a number or
       // a choice has no empty value, and null or absent keeps the graph's
@@ -128,6 +137,7 @@ export function resolveSlugParameters(
   links: OverrideLinkRow[],
   raw: Record<string, unknown>,
   graphKeys: ReadonlySet<string> = new Set(),
+  { partial = false }: ResolveOptions = {},
 ): Record<string, unknown> {
   const errors: ParameterErrors = emptyRecord();
   const out: Record<string, unknown> = emptyRecord();
@@ -135,12 +145,13 @@ export function resolveSlugParameters(
     const key = definition.overrideKey;
     // an absent value takes the default; one sent blank was cleared on purpose
     const given = Object.hasOwn(raw, link.uiParameterName) ? raw[link.uiParameterName] : own(raw, key);
-    let value = given === undefined ? link.defaultValue : given;
+    let value = given === undefined && !partial ? link.defaultValue : given;
     // cleared, it would be left out, and the key would stay in the graph ComfyUI runs
-    const needsValue = graphKeys.has(key) && definition.dataType !== 'string';
+    const needsValue = !partial && graphKeys.has(key) && definition.dataType !== 'string';
     if (needsValue && !link.isRequired && isBlank(value)) value = link.defaultValue;
     if (isBlank(value)) {
-      if (link.isRequired || needsValue) errors[link.uiParameterName] = requiredFieldMessage(definition.displayName);
+      if ((link.isRequired && !partial) || needsValue)
+        errors[link.uiParameterName] = requiredFieldMessage(definition.displayName);
       // a text left blank is an empty text, and the base workflow's key must still be replaced by
       // something (ComfyUI runs the graph as written); a number or a choice has no empty value
       else if (definition.dataType === 'string') out[key] = '';

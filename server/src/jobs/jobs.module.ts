@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { AssetsModule } from '../assets/assets.module.js';
-import { BaseWorkflowStoreModule } from '../base-workflows/base-workflow-store.module.js';
 import { GalleryCoreModule } from '../gallery/gallery-core.module.js';
 import { QueueModule } from '../queue/queue.module.js';
 import { ApiRealtimeModule } from '../realtime/api-realtime.module.js';
@@ -11,7 +9,7 @@ import { JobsController } from './jobs.controller.js';
 import { JobsCoreModule } from './jobs-core.module.js';
 import { JobsService } from './jobs.service.js';
 import { QueueController } from './queue.controller.js';
-import { SlugGraphKeys } from './slug-graph-keys.js';
+import { WorkflowParametersModule } from './workflow-parameters.module.js';
 
 @Module({
   imports: [
@@ -19,11 +17,10 @@ import { SlugGraphKeys } from './slug-graph-keys.js';
     QueueModule,
     ApiRealtimeModule,
     WorkflowsModule,
-    AssetsModule,
     GalleryCoreModule,
-    BaseWorkflowStoreModule,
+    WorkflowParametersModule,
   ],
   controllers: [QueueController, JobsController],
-  providers: [JobsService, JobCancelSignal, JobSubmitRateLimiter, SlugGraphKeys],
+  providers: [JobsService, JobCancelSignal, JobSubmitRateLimiter],
 })
 export class JobsModule {}

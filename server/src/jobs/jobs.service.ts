@@ -10,7 +10,6 @@ import {
   type JobResults,
   type SessionUser,
 } from '@atelier/shared';
-import { AssetsRepository } from '../assets/assets.repository.js';
 import { ConflictError, NotFoundError, ServiceUnavailableError } from '../common/app-errors.js';
 import { LOGGER } from '../common/runtime.js';
 import { GalleryItemsRepository } from '../gallery/gallery-items.repository.js';
@@ -21,14 +20,12 @@ import { QueueBroadcaster } from '../realtime/queue-broadcaster.js';
 import type { RealtimePublisher } from '../realtime/realtime-publisher.js';
 import { REALTIME_PUBLISHER } from '../realtime/realtime-tokens.js';
 import { WorkflowAccessService } from '../workflows/workflow-access.service.js';
-import { WorkflowOverridesRepository } from '../workflows/workflow-overrides.repository.js';
 import { JobCancelSignal } from './job-cancel-signal.js';
 import { JobSubmitRateLimiter } from './job-submit-rate-limiter.js';
 import { toJobDto } from './job.mapper.js';
-import { resolveComfyParameters, resolveSlugParameters } from './job-parameters.js';
 import { JobsRepository } from './jobs.repository.js';
 import { DEFAULT_SECONDS_PER_ITEM } from './queue.service.js';
-import { SlugGraphKeys } from './slug-graph-keys.js';
+import { WorkflowParameters } from './workflow-parameters.js';
 
 const QUEUE_UNAVAILABLE = 'The job queue is unavailable. Please try again in a moment.';
 
@@ -50,9 +47,7 @@ export class JobsService {
   constructor(
     private readonly jobs: JobsRepository,
     private readonly access: WorkflowAccessService,
-    private readonly overrides: WorkflowOverridesRepository,
-    private readonly slugGraphKeys: SlugGraphKeys,
-    private readonly assets: AssetsRepository,
+    private readonly parameters: WorkflowParameters,
     private readonly gallery: GalleryItemsRepository,
     private readonly signer: MediaUrlSigner,
     private readonly queue: GenerationQueue,
@@ -78,26 +73,7 @@ export class JobsService {
     const earlier = idempotencyKey ? await this.jobs.findByIdempotencyKey(user.id, idempotencyKey) : null;
     if (earlier) return { id: earlier.id };
     const workflow = await this.access.findVisible(user, input.workflow_id);
-    const slug = workflow.workflowType === 'slug';
-    const links = slug ? await this.overrides.listForWorkflow(workflow.id) : [];
-    // a stored job holds no value its user cleared: absent there means blank, not the default; but
-    // a required override cannot have been cleared, so one absent was added since and takes its default
-    const raw =
-      from === 'clone'
-        ? {
-            ...blanks(
-              slug
-                ? links.filter((l) => !l.link.isRequired).map((l) => l.definition.overrideKey)
-                : Object.keys(workflow.configurableParams ?? {}),
-            ),
-            ...input.parameters,
-          }
-        : input.parameters;
-    const parameters = slug
-      ? resolveSlugParameters(workflow, links, raw, await this.slugGraphKeys.needed(workflow))
-      : await resolveComfyParameters(workflow.configurableParams ?? {}, raw, {
-          exists: async (id) => (await this.assets.findById(id)) !== null,
-        });
+    const parameters = await this.parameters.resolve(workflow, input.parameters, { from });
     await this.submitLimiter.consume(user.id);
     const rate = (await this.jobs.secondsPerItemByWorkflow([workflow.id])).get(workflow.id) ?? DEFAULT_SECONDS_PER_ITEM;
     const job = await this.jobs.insertUnlessKeyTaken({
@@ -204,9 +180,4 @@ export class JobsService {
       throw new NotFoundError(MESSAGES.jobNotFound);
     return found;
   }
-}
-
-/** null, not '': a JSON workflow's text sent '' is written as an empty text, where absent it was not. */
-function blanks(names: string[]): Record<string, null> {
-  return Object.fromEntries(names.map((name) => [name, null]));
 }

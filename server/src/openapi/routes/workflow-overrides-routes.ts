@@ -89,7 +89,8 @@ export const workflowOverridesRoutes: RouteDoc[] = [
     path: '/configurations',
     tag: 'Configurations',
     summary: 'Save parameter values under a name',
-    description: 'Saving a name again replaces its values (200 instead of 201).',
+    description:
+      'Saving a name again replaces its values (200 instead of 201). The values given are checked against the workflow as `POST /jobs` checks them; ones left out or blank are kept so.',
     access: 'user',
     body: saveConfigurationRequestSchema,
     responses: [created(configurationSchema, 'Saved under a new name'), ok(configurationSchema, 'Replaced')],

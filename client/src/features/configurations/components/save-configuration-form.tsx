@@ -14,10 +14,13 @@ const SAVED_TEXT = 'Configuration saved successfully!';
 export function SaveConfigurationForm({
   workflowId,
   getValues,
+  showParameterErrors = () => [],
   buttonLabel,
 }: {
   workflowId: number | null;
   getValues: () => Record<string, unknown>;
+  /** Shows the server's messages beside the parameters they name; answers the names it placed. */
+  showParameterErrors?: (messages: Readonly<Record<string, string>>) => string[];
   buttonLabel: string;
 }) {
   const save = useSaveConfiguration();
@@ -54,10 +57,14 @@ export function SaveConfigurationForm({
         setName('');
         setMessage({ status: 'success', text: SAVED_TEXT });
       },
+      // as Generate does: each message beside its field, any other in the alert
       onError: (error) => {
-        const { config_name: serverNameError } = fieldErrors(error);
+        const { config_name: serverNameError, ...others } = fieldErrors(error);
         if (serverNameError) setNameError(serverNameError);
-        else fail(errorText(error, MESSAGES.saveConfigurationFailed));
+        const placed = showParameterErrors(others);
+        const unplaced = Object.entries(others).find(([field]) => !placed.includes(field));
+        if (unplaced) fail(unplaced[1]);
+        else if (!serverNameError && placed.length === 0) fail(errorText(error, MESSAGES.saveConfigurationFailed));
       },
     });
   };

@@ -2,6 +2,7 @@ import type { Configuration, Workflow } from '@atelier/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { holdFetch } from '../../../test/held-fetch';
 import { renderApp, testUser } from '../../../test/render-app';
 import { configurationsQueryOptions } from '../../configurations/api/get-configurations';
 import { workflowQueryOptions } from '../../workflows/api/get-workflow';
@@ -106,5 +107,34 @@ describe('generate dashboard', () => {
     await user.keyboard('x');
     expect(picker).toHaveAttribute('aria-expanded', 'true');
     expect(picker).toHaveValue('x');
+  });
+
+  it('shows a refused Save Config value beside its parameter, as Generate does', async () => {
+    const { spy, answer, requests } = holdFetch();
+    try {
+      const user = userEvent.setup();
+      const { queryClient } = renderApp('/?workflow=7', { user: testUser('user') });
+      act(() => {
+        queryClient.setQueryData(workflowQueryOptions(7).queryKey, workflow);
+      });
+      const steps = await screen.findByLabelText(/Steps/);
+      await user.clear(steps);
+      await user.type(steps, '80');
+      await user.type(screen.getByLabelText('Configuration name'), 'Many steps');
+      await user.click(screen.getByRole('button', { name: 'Save Config' }));
+      expect(requests().map((request) => request.url.pathname)).toEqual(['/api/configurations']);
+      // the workflow's maximum was lowered since this page loaded it
+      const refused = 'Steps must be at most 50';
+      act(() => answer(Response.json({ error: refused, fields: { steps: refused } }, { status: 400 })));
+
+      const field = steps.closest<HTMLElement>('[data-part="root"]')!;
+      expect(await within(field).findByText(refused)).toBeVisible();
+      expect(steps).toHaveAttribute('aria-invalid', 'true');
+      expect(steps).toHaveFocus();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.getByLabelText('Configuration name')).toHaveValue('Many steps');
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -88,6 +88,7 @@ export function GeneratePage() {
               <SaveConfigurationForm
                 workflowId={loaded?.id ?? null}
                 getValues={form.parameters}
+                showParameterErrors={form.showServerErrors}
                 buttonLabel="Save Config"
               />
             </Stack>

@@ -49,6 +49,7 @@ export function WorkflowScreen({ workflow }: { workflow: Workflow }) {
             <SaveConfigurationForm
               workflowId={workflow.id}
               getValues={form.parameters}
+              showParameterErrors={form.showServerErrors}
               buttonLabel="Save Configuration"
             />
           </SectionCard>
