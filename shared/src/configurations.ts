@@ -45,6 +45,9 @@ export const saveConfigurationRequestSchema = z.object({
     // a name of only a zero-width space would pass as filled and show as a blank entry in the list
     .overwrite(withoutInvisibleFillers)
     .trim()
+    // 'Café' typed with a composed é or with e and a combining accent is one name: saving it again
+    // replaces that configuration rather than adding a second 'Café' to the list
+    .normalize('NFC')
     .min(1, { error: MESSAGES.enterConfigurationName })
     .max(CONFIG_NAME_MAX, { error: CONFIGURATION_MESSAGES.nameTooLong }),
   parameter_values: z

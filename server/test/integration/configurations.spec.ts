@@ -64,6 +64,21 @@ describe('saved configurations', () => {
     expect((await list(other)).body[0]?.parameter_values).toEqual({ steps: 30 });
   });
 
+  it('takes a name typed with a combining accent as the same name typed composed', async () => {
+    const other = await createWorkflow(t.db.pool);
+    const decomposed = await save({ workflow_id: other, config_name: 'Cafe\u0301', parameter_values: { steps: 10 } });
+    expect(decomposed.status).toBe(201);
+    const composed = await save({ workflow_id: other, config_name: 'Caf\u00e9', parameter_values: { steps: 30 } });
+    expect(composed.status).toBe(200);
+    expect((await list(other)).body).toEqual([
+      expect.objectContaining({ id: decomposed.body.id, config_name: 'Caf\u00e9', parameter_values: { steps: 30 } }),
+    ]);
+    // 100 accented letters are 100 characters, however they were typed
+    const long = await save({ workflow_id: other, config_name: 'e\u0301'.repeat(100) });
+    expect(long.status).toBe(201);
+    expect(long.body.config_name).toBe('\u00e9'.repeat(100));
+  });
+
   it('answers the spec messages for a missing workflow or a blank name', async () => {
     for (const body of [
       { config_name: 'x' },
