@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.js';
+import { idSchema, withoutInvisibleFillers } from './common.js';
 
 /** SPEC section 3, Asset, plus signed URLs: `<img>` cannot send a bearer header. */
 export const assetSchema = z.object({
@@ -31,7 +31,11 @@ export const assetIdParamsSchema = z.object({ id: idSchema });
 export const uploadAssetFieldsSchema = z.object({
   display_name: z
     .string()
+    // every user's asset picker shows it: a name of zero-width spaces would be a blank entry, and a
+    // right-to-left override turns 'gnp.exe' into 'exe.png'; nothing left that shows, the file names it
+    .overwrite(withoutInvisibleFillers)
     .trim()
+    .normalize('NFC')
     .max(ASSET_DISPLAY_NAME_MAX, { error: ASSET_MESSAGES.displayNameTooLong })
     .optional()
     .transform((v) => (v ? v : undefined)),

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ASSET_MESSAGES, isAdminRole, type Asset, type SessionUser } from '@atelier/shared';
+import { ASSET_MESSAGES, isAdminRole, withoutInvisibleFillers, type Asset, type SessionUser } from '@atelier/shared';
 import { BadRequestError, NotFoundError } from '../common/app-errors.js';
 import { MediaUrlSigner } from '../media/media-url-signer.js';
 import type { AssetEntity } from './asset.entity.js';
@@ -15,11 +15,11 @@ export interface UploadedFile {
 /**
  * A name for the list when none is given: the uploaded file's name without its extension. The name
  * is whatever the client's multipart header said: control characters (a NUL cannot even be stored)
- * are dropped, since nobody typed them.
+ * and the invisible ones a display name loses (uploadAssetFieldsSchema) are dropped.
  */
 function defaultDisplayName(originalName: string, filename: string): string {
-  const base = originalName
-    .replace(/\p{Cc}/gu, '')
+  const base = withoutInvisibleFillers(originalName)
+    .normalize('NFC')
     .replace(/^.*[\\/]/, '')
     .replace(/\.[^.]*$/, '')
     .trim();

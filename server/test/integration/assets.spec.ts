@@ -207,6 +207,25 @@ describe('assets', () => {
     expect(nothingLeft.body.display_name).toBe(nothingLeft.body.filename);
   });
 
+  it('lists no asset under a blank or reversed name: invisible and bidi characters are taken out of it', async () => {
+    const named = async (colour: string, options: { name?: string; displayName?: string }) => {
+      const res = await upload(await image('png', colour), options);
+      expect(res.status).toBe(201);
+      return res.body;
+    };
+    // U+202E shows 'gnp.exe' as 'exe.png' in every user's asset picker
+    expect((await named('#111111', { displayName: '\u202egnp.exe' })).display_name).toBe('gnp.exe');
+    expect((await named('#121212', { name: '\u202egnp.exe.png' })).display_name).toBe('gnp.exe');
+    expect((await named('#131313', { displayName: 'night\u0007\u200bshift' })).display_name).toBe('nightshift');
+    // nothing that shows: named after its file, as with no display name at all
+    expect((await named('#141414', { name: 'dusk.png', displayName: '\u200b\u3164' })).display_name).toBe('dusk');
+    const blankFile = await named('#151515', { name: '\u200b.png' });
+    expect(blankFile.display_name).toBe(blankFile.filename);
+    expect((await named('#161616', { displayName: 'Cafe\u0301' })).display_name).toBe('Caf\u00e9');
+    const listed = (await t.request<Asset[]>('GET', '/api/assets')).body.map((a) => a.display_name);
+    expect(listed.slice(0, 6)).toEqual(['Caf\u00e9', blankFile.filename, 'dusk', 'nightshift', 'gnp.exe', 'gnp.exe']);
+  });
+
   it('needs sign-in to upload or delete', async () => {
     expect((await upload(await image('png'), { token: null })).status).toBe(401);
     expect((await t.request('DELETE', '/api/assets/1')).status).toBe(401);
