@@ -40,7 +40,8 @@ export function ParameterForm({ fields, values, errors, onChange, assets, assets
   }
 
   const renderField = (field: ParamField) => {
-    const error = errors[field.name];
+    // own keys only: a parameter named `constructor` has no inherited message
+    const error = Object.hasOwn(errors, field.name) ? errors[field.name] : undefined;
     const value = values[field.name];
     const set = (next: FormValue) => onChange(field.name, next);
     switch (field.kind) {

@@ -47,4 +47,19 @@ describe('applying a saved configuration', () => {
     expect(screen.getByRole('checkbox', { name: 'Upscale' })).toBeChecked();
     expect(screen.getByLabelText('Negative')).toHaveValue('');
   });
+
+  it("reads a parameter named like an object's own property (constructor, toString) from the saved values only", async () => {
+    const named: Record<string, ConfigurableParam> = {
+      constructor: { type: 'text' as const, display_name: 'Constructor', default_value: 'a lighthouse' },
+      toString: { type: 'number' as const, display_name: 'To string', min: 1, max: 100, default_value: 25 },
+    };
+    const { user, check, serverAnswers } = renderParameterForm(fieldsFromParams(named), [], {});
+    await user.click(screen.getByRole('button', { name: 'Apply saved' }));
+    // not the inherited Object.prototype.constructor, 'function Object() { [native code] }'
+    expect(screen.getByLabelText('Constructor')).toHaveValue('a lighthouse');
+    expect(screen.getByLabelText('To string')).toHaveValue(25);
+    expect(await check()).toEqual({ constructor: 'a lighthouse', toString: 25 });
+    // a 400 naming neither places nothing beside them
+    expect(await serverAnswers({ job_name: 'Please enter a job name' })).toEqual([]);
+  });
 });

@@ -78,7 +78,7 @@ function startingState(fields: readonly ParamField[], key: FormState['key'], dra
 }
 
 function without(errors: FormErrors, name: string): FormErrors {
-  if (!(name in errors)) return errors;
+  if (!Object.hasOwn(errors, name)) return errors;
   const rest = { ...errors };
   delete rest[name];
   return rest;
@@ -127,13 +127,13 @@ export function useParameterValues(fields: readonly ParamField[], formKey: strin
     apply: (saved) => setState(fresh(formKey, formValuesFromSaved(fields, saved))),
     validate: () => {
       setState((s) => ({ ...s, showAll: true }));
-      const first = fields.find((field) => allErrors[field.name]);
+      const first = fields.find((field) => Object.hasOwn(allErrors, field.name));
       if (!first) return true;
       focusField(first.name);
       return false;
     },
     showServerErrors: (messages) => {
-      const placed = fields.filter((field) => messages[field.name]).map((field) => field.name);
+      const placed = fields.filter((field) => Object.hasOwn(messages, field.name)).map((field) => field.name);
       setState((s) => ({ ...s, server: Object.fromEntries(placed.map((name) => [name, messages[name]!])) }));
       if (placed[0]) focusField(placed[0]);
       return placed;

@@ -71,7 +71,8 @@ export function formValuesFromSaved(fields: readonly ParamField[], saved: Record
   return Object.fromEntries(
     fields.map((field) => [
       field.name,
-      field.name in saved ? formValueFromSaved(field, saved[field.name]) : defaultFormValue(field),
+      // own keys only: `in` also finds a `constructor` or `toString` every object inherits
+      Object.hasOwn(saved, field.name) ? formValueFromSaved(field, saved[field.name]) : defaultFormValue(field),
     ]),
   );
 }
