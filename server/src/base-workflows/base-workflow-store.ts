@@ -158,8 +158,10 @@ export class BaseWorkflowStore {
       if (edit.rename) await rename(this.file(edit.rename.from), this.file(edit.rename.to));
       if (edit.write) await writeFile(this.file(edit.write.name), edit.write.content);
       if (edit.remove) await rm(this.file(edit.remove));
-      await this.git.exec(['add', '--all']);
-      if (!(await this.git.hasChanges())) return before;
+      // only the files of this change: one removed, edited or added by hand meanwhile would
+      // otherwise go into this commit, under this admin's name and message, and be deployed
+      await this.git.exec(['add', '--all', '--', ...touched]);
+      if (!(await this.git.hasStagedChanges())) return before;
       return await this.git.commit(message, author);
     } catch (error) {
       await this.restore(before, previous);

@@ -19,6 +19,8 @@ export class Git {
       ...process.env,
       GIT_TERMINAL_PROMPT: '0',
       GIT_CONFIG_NOSYSTEM: '1',
+      // a path given is a file name, never a pattern (`:(glob)*`, `*`)
+      GIT_LITERAL_PATHSPECS: '1',
       ...(author && {
         GIT_AUTHOR_NAME: author.name,
         GIT_AUTHOR_EMAIL: author.email,
@@ -42,5 +44,10 @@ export class Git {
 
   async hasChanges(): Promise<boolean> {
     return (await this.exec(['status', '--porcelain'])).trim() !== '';
+  }
+
+  /** Whether the index differs from HEAD (what a commit would record), unstaged changes aside. */
+  async hasStagedChanges(): Promise<boolean> {
+    return (await this.exec(['diff', '--cached', '--name-only'])).trim() !== '';
   }
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -245,6 +245,50 @@ describe('base workflows in git', () => {
     expect(readdirSync(outside).sort()).toEqual(beforeOutside);
     expect(readdirSync(repo).sort()).toEqual(beforeRepo);
     expect(git(repo, 'rev-list', '--count', 'HEAD')).toBe(commits);
+  });
+
+  it("commits only the admin's own file when others in the repository were changed by hand", async () => {
+    for (const name of ['by-hand-removed', 'by-hand-edited']) {
+      await t.request('POST', '/api/base-workflows', { token: admin, body: { name, content: { kept: name } } });
+    }
+    // someone with a shell on the server: a file removed, one edited, one dropped in, none committed
+    rmSync(path.join(repo, 'by-hand-removed.json'));
+    writeFileSync(path.join(repo, 'by-hand-edited.json'), '{"edited": "by hand"}\n');
+    writeFileSync(path.join(repo, 'by-hand-added.json'), '{}\n');
+
+    const created = await t.request('POST', '/api/base-workflows', {
+      token: admin,
+      body: { name: 'made-here', content: { made: 'here' } },
+    });
+    expect(created.status).toBe(201);
+    // the commit is what the admin did, and is deployed: it must not delete or change other files
+    expect(git(repo, 'show', '--name-status', '--format=%s', 'HEAD').split('\n')).toEqual([
+      'Create made-here.json',
+      '',
+      'A\tmade-here.json',
+    ]);
+    expect(git(repo, 'show', 'HEAD:by-hand-removed.json')).toContain('by-hand-removed');
+    expect(git(repo, 'show', 'HEAD:by-hand-edited.json')).toContain('by-hand-edited');
+    const renamed = await t.request('PUT', '/api/base-workflows/made-here.json', {
+      token: admin,
+      body: { content: { made: 'here' }, newName: 'made-here-2' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(git(repo, 'show', '--name-status', '--format=%s', 'HEAD').split('\n')).toEqual([
+      'Rename made-here.json to made-here-2.json',
+      '',
+      'R100\tmade-here.json\tmade-here-2.json',
+    ]);
+    // a save that changes nothing of its own file makes no commit of the others' changes either
+    const head = git(repo, 'rev-parse', 'HEAD');
+    const unchanged = await t.request('PUT', '/api/base-workflows/made-here-2.json', {
+      token: admin,
+      body: { content: { made: 'here' } },
+    });
+    expect(unchanged.status).toBe(200);
+    expect(git(repo, 'rev-parse', 'HEAD')).toBe(head);
+    rmSync(path.join(repo, 'by-hand-added.json'));
+    git(repo, 'checkout', '--', 'by-hand-removed.json', 'by-hand-edited.json');
   });
 
   it('updates and renames in one commit each, keeping the synced workflow and its id', async () => {
