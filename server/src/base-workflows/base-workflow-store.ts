@@ -117,6 +117,16 @@ export class BaseWorkflowStore {
     return reads.filter((r): r is BaseWorkflowRead => r !== null);
   }
 
+  /**
+   * Whether `name` is, exactly, one of the files list() shows. Such a name is a directory entry, so
+   * it cannot lead out of the repository, whatever it holds (files made outside the app may have
+   * parentheses, accents or a `.JSON` suffix).
+   */
+  async isListed(name: string): Promise<boolean> {
+    if (!existsSync(this.dir) || !name.toLowerCase().endsWith('.json')) return false;
+    return (await readdir(this.dir)).includes(name);
+  }
+
   exists(name: string): boolean {
     return existsSync(this.file(name));
   }

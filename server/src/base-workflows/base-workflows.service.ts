@@ -66,7 +66,7 @@ export class BaseWorkflowsService {
   }
 
   async read(rawName: string): Promise<BaseWorkflowContent & { override_keys: string[] }> {
-    const file = await this.store.read(parseExistingFileName(rawName));
+    const file = await this.store.read(await this.existingName(rawName));
     if (!file) throw new NotFoundError('Base workflow not found');
     const parsed = parseJson(file.raw);
     const content = parsed.ok ? parsed.value : null;
@@ -97,7 +97,7 @@ export class BaseWorkflowsService {
     rawNewName: unknown,
     baseSha?: unknown,
   ): Promise<BaseWorkflowChange> {
-    const name = parseExistingFileName(rawName);
+    const name = await this.existingName(rawName);
     const newName =
       rawNewName === undefined || rawNewName === null || rawNewName === '' ? name : toBaseWorkflowFileName(rawNewName);
     const text = toFileContent(content);
@@ -123,7 +123,7 @@ export class BaseWorkflowsService {
   }
 
   async delete(actor: SessionUser, rawName: string, confirmPassword: unknown): Promise<BaseWorkflowChange> {
-    const name = parseExistingFileName(rawName);
+    const name = await this.existingName(rawName);
     await this.confirmation.confirm(actor, confirmPassword);
     return this.commitChange(actor, async () => {
       if (!this.store.exists(name)) throw new NotFoundError('Base workflow not found');
@@ -136,6 +136,15 @@ export class BaseWorkflowsService {
       }
       return { name, edit: { remove: name }, message: `Delete ${name}` };
     });
+  }
+
+  /**
+   * The file a URL names: one the list shows, as it is named (a file cloned from the remote may
+   * have a name the app would not give; it can still be opened, fixed, renamed or deleted), else
+   * a name by the rules. A new name (create, rename) always follows the rules.
+   */
+  private async existingName(rawName: string): Promise<string> {
+    return (await this.store.isListed(rawName)) ? rawName : parseExistingFileName(rawName);
   }
 
   /**

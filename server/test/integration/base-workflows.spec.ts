@@ -291,6 +291,46 @@ describe('base workflows in git', () => {
     git(repo, 'checkout', '--', 'by-hand-removed.json', 'by-hand-edited.json');
   });
 
+  it('opens, saves, renames and deletes a listed file whose name the app would not give, as cloned from the remote', async () => {
+    // made outside the app, in the repository the generation server deploys from
+    for (const name of ['Portrait (old).json', 'Loud.JSON'])
+      writeFileSync(path.join(repo, name), '{"from": "remote"}\n');
+    git(repo, 'add', '--all');
+    git(repo, '-c', 'user.name=someone', '-c', 'user.email=someone@example.test', 'commit', '-qm', 'By hand');
+    const listed = (await t.request<Array<{ name: string }>>('GET', '/api/base-workflows', { token: admin })).body;
+    expect(listed.map((f) => f.name)).toEqual(expect.arrayContaining(['Portrait (old).json', 'Loud.JSON']));
+
+    const odd = `/api/base-workflows/${encodeURIComponent('Portrait (old).json')}`;
+    const read = await t.request<{ content: unknown }>('GET', odd, { token: admin });
+    expect(read.status).toBe(200);
+    expect(read.body.content).toEqual({ from: 'remote' });
+    const saved = await t.request('PUT', odd, { token: admin, body: { content: { from: 'here' } } });
+    expect(saved.status).toBe(200);
+    expect(git(repo, 'show', 'HEAD:Portrait (old).json')).toContain('"here"');
+    const renamed = await t.request<{ name: string }>('PUT', odd, {
+      token: admin,
+      body: { content: { from: 'here' }, newName: 'portrait-old' },
+    });
+    expect(renamed.body.name).toBe('portrait-old.json');
+    // a new name still follows the rules
+    const loud = '/api/base-workflows/Loud.JSON';
+    expect((await t.request<{ content: unknown }>('GET', loud, { token: admin })).body.content).toEqual({
+      from: 'remote',
+    });
+    expect(
+      (await t.request('PUT', loud, { token: admin, body: { content: '{}', newName: 'Loud (new)' } })).status,
+    ).toBe(400);
+    const removed = await t.request('DELETE', loud, { token: admin, body: { confirmPassword: adminUser.password } });
+    expect(removed.status).toBe(200);
+    expect(existsSync(path.join(repo, 'Loud.JSON'))).toBe(false);
+    expect(git(repo, 'log', '-1', '--format=%s')).toBe('Delete Loud.JSON');
+    // a name that is not a listed file is read by the rules, as before
+    expect(
+      (await t.request('GET', `/api/base-workflows/${encodeURIComponent('Missing (x).json')}`, { token: admin }))
+        .status,
+    ).toBe(400);
+  });
+
   it('updates and renames in one commit each, keeping the synced workflow and its id', async () => {
     const [before] = (await t.request<Workflow[]>('GET', '/api/workflows?search=moody', { token: admin })).body;
     const slugVersion = await slugWorkflowRunning('Moody on the server', 'Moody');
