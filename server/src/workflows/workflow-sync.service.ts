@@ -46,7 +46,14 @@ export class WorkflowSyncService {
       // slug workflows name their base workflow by file name: they follow it, or they would run a file that is gone
       await this.workflows.renameSlug(slugOf(renamed.from), slugOf(renamed.to), m);
       const moved = bySource.get(renamed.from);
-      if (moved && !bySource.has(renamed.to)) {
+      const former = bySource.get(renamed.to);
+      if (moved && former) {
+        // the workflow of a file deleted under this name once: brought back, it would take the
+        // moved one's place, and that one's favourites, grants and configurations would go with it
+        await this.workflows.update(former.id, { sourceFile: null, isHidden: true }, m);
+        bySource.delete(renamed.to);
+      }
+      if (moved) {
         await this.workflows.update(moved.id, { sourceFile: renamed.to }, m);
         bySource.delete(renamed.from);
         bySource.set(renamed.to, { ...moved, sourceFile: renamed.to });

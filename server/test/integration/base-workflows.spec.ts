@@ -463,6 +463,42 @@ describe('base workflows in git', () => {
     expect((await t.request<Workflow[]>('GET', '/api/workflows?search=moody', { token: admin })).body).toEqual([]);
   });
 
+  it("keeps the workflow a rename moves when the new name was a deleted file's, rather than bring that one back", async () => {
+    const listed = async () =>
+      (await t.request<Workflow[]>('GET', '/api/workflows?search=Sketchbook', { token: admin })).body.map(
+        (w): [number, string] => [w.id, w.name],
+      );
+    await t.request('POST', '/api/base-workflows', {
+      token: admin,
+      body: { name: 'sketch-v1', content: wrapped('Sketchbook Then') },
+    });
+    const thenId = (await listed())[0]![0];
+    await t.request('DELETE', '/api/base-workflows/sketch-v1.json', {
+      token: admin,
+      body: { confirmPassword: adminUser.password },
+    });
+    await t.request('POST', '/api/base-workflows', {
+      token: admin,
+      body: { name: 'sketch', content: wrapped('Sketchbook Now') },
+    });
+    const [current] = await listed();
+    expect(current).toEqual([expect.any(Number), 'Sketchbook Now']);
+    const favourite = await t.request('POST', `/api/workflows/${current![0]}/favorite`, { token: admin });
+    expect(favourite.body).toEqual({ is_favorite: true });
+
+    const renamed = await t.request('PUT', '/api/base-workflows/sketch.json', {
+      token: admin,
+      body: { content: wrapped('Sketchbook Now'), newName: 'sketch-v1' },
+    });
+    expect(renamed.status).toBe(200);
+    // the workflow users know (its id, name, favourites) follows its file; the deleted one stays gone
+    expect(await listed()).toEqual([current]);
+    expect(current![0]).not.toBe(thenId);
+    const detail = await t.request<Workflow>('GET', `/api/workflows/${current![0]}`, { token: admin });
+    expect(detail.body).toMatchObject({ name: 'Sketchbook Now', is_favorite: true });
+    expect((await t.request('GET', `/api/workflows/${thenId}`, { token: admin })).status).toBe(404);
+  });
+
   it('is for admins only', async () => {
     const user = await t.login(await t.createUser());
     expect((await t.request('GET', '/api/base-workflows', { token: user })).status).toBe(403);
