@@ -8,6 +8,7 @@ import {
   type ParamType,
 } from '@atelier/shared';
 import { z } from 'zod';
+import { inputProblem } from '../common/safe-input.pipe.js';
 
 /**
  * A `type` is text by default (SPEC section 3): when absent, and when it names no type of ours
@@ -39,12 +40,20 @@ export interface WrappedWorkflow {
   tags?: string[];
 }
 
+/**
+ * The file's JSON, when it is JSON the app can hold: a NUL or lone surrogate (which jsonb refuses),
+ * a number past a double (kept as null) or nesting past the request limit (every reader walks it,
+ * and ran out of stack) is refused as content sent as an object is, named as a `content` field.
+ */
 export function parseJson(raw: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(raw) };
+    value = JSON.parse(raw);
   } catch (error) {
     return { ok: false, message: (error as Error).message };
   }
+  const problem = inputProblem(value, ['content'], 1);
+  return problem ? { ok: false, message: problem.message } : { ok: true, value };
 }
 
 /** The wrapped form if the content has one; a bare graph (or anything else) gives null. */

@@ -24,6 +24,14 @@ export class SafeInputPipe implements PipeTransform {
   }
 }
 
+/**
+ * The same checks for a value parsed from text a request carried (a base workflow's JSON typed in
+ * the editor), named by `path` and counted from `depth`, as if it had come as part of the body.
+ */
+export function inputProblem(value: unknown, path: string[], depth: number): { field: string; message: string } | null {
+  return findProblem(value, path, depth);
+}
+
 function findProblem(value: unknown, path: string[], depth: number): { field: string; message: string } | null {
   const field = path.join('.');
   if (typeof value === 'string') return textProblem(value, field, `${field || 'The request'} contains`);

@@ -499,6 +499,55 @@ describe('base workflows in git', () => {
     expect((await t.request('GET', `/api/workflows/${thenId}`, { token: admin })).status).toBe(404);
   });
 
+  it('refuses editor text the database or a reader cannot take, as it refuses such content sent as an object', async () => {
+    const create = (name: string, content: string) =>
+      t.request<{ error: string }>('POST', '/api/base-workflows', { token: admin, body: { name, content } });
+    const graph = (inputs: string) =>
+      `{"workflow": {"1": {"class_type": "X", "inputs": ${inputs}}}, "configurable_params": {}}`;
+    const refusals: Array<[string, RegExp]> = [
+      [
+        `{"a": ${'['.repeat(5000)}${']'.repeat(5000)}}`,
+        /^Invalid JSON: content\.a(\.0)+ is nested more than 32 levels deep$/,
+      ],
+      [graph('{"text": "a\\u0000b"}'), /^Invalid JSON: content\.workflow\.1\.inputs\.text contains a NUL character$/],
+      [
+        graph('{"text": "\\ud800"}'),
+        /^Invalid JSON: content\.workflow\.1\.inputs\.text contains text that is not valid Unicode$/,
+      ],
+      [
+        graph('{"seed": 1e999}'),
+        /^Invalid JSON: content\.workflow\.1\.inputs\.seed holds a number too large to store$/,
+      ],
+    ];
+    for (const [content, message] of refusals) {
+      const res = await create('unstorable', content);
+      expect(res.status, content.slice(0, 60)).toBe(400);
+      expect(res.body.error).toMatch(message);
+    }
+    expect(existsSync(path.join(repo, 'unstorable.json'))).toBe(false);
+
+    // such files made outside the app: shown as text, and no other save or listing fails on them
+    writeFileSync(path.join(repo, 'deep-by-hand.json'), `{"a": ${'['.repeat(5000)}${']'.repeat(5000)}}\n`);
+    writeFileSync(path.join(repo, 'nul-by-hand.json'), `${graph('{"text": "a\\u0000b"}')}\n`);
+    git(repo, 'add', '--all');
+    git(repo, '-c', 'user.name=someone', '-c', 'user.email=someone@example.test', 'commit', '-qm', 'By hand');
+    const read = await t.request<{ content: unknown; raw_content: string }>(
+      'GET',
+      '/api/base-workflows/deep-by-hand.json',
+      {
+        token: admin,
+      },
+    );
+    expect(read.status).toBe(200);
+    expect(read.body.content).toBeNull();
+    expect(read.body.raw_content).toMatch(/^\{"a": \[\[/);
+    expect((await t.request('GET', '/api/override-definitions/missing-keys', { token: admin })).status).toBe(200);
+    expect((await create('after-by-hand', graph('{"text": "override_mood"}'))).status).toBe(201);
+    for (const name of ['deep-by-hand.json', 'nul-by-hand.json']) rmSync(path.join(repo, name));
+    git(repo, 'add', '--all');
+    git(repo, '-c', 'user.name=someone', '-c', 'user.email=someone@example.test', 'commit', '-qm', 'By hand');
+  });
+
   it('is for admins only', async () => {
     const user = await t.login(await t.createUser());
     expect((await t.request('GET', '/api/base-workflows', { token: user })).status).toBe(403);
