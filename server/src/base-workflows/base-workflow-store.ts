@@ -93,10 +93,7 @@ export class BaseWorkflowStore {
   }
 
   async list(): Promise<BaseWorkflowFile[]> {
-    if (!existsSync(this.dir)) return [];
-    const names = (await readdir(this.dir))
-      .filter((n) => n.toLowerCase().endsWith('.json'))
-      .sort((a, b) => a.localeCompare(b));
+    const names = (await this.jsonFileNames()).sort((a, b) => a.localeCompare(b));
     return Promise.all(
       names.map(async (name) => {
         const content = await readFile(this.file(name));
@@ -123,8 +120,18 @@ export class BaseWorkflowStore {
    * parentheses, accents or a `.JSON` suffix).
    */
   async isListed(name: string): Promise<boolean> {
-    if (!existsSync(this.dir) || !name.toLowerCase().endsWith('.json')) return false;
-    return (await readdir(this.dir)).includes(name);
+    return (await this.jsonFileNames()).includes(name);
+  }
+
+  /**
+   * The regular files named *.json. A symlink (never followed, see file()) or a folder so named is
+   * no base workflow: listed, it failed the whole list, every save's sync and the missing keys.
+   */
+  private async jsonFileNames(): Promise<string[]> {
+    if (!existsSync(this.dir)) return [];
+    return (await readdir(this.dir, { withFileTypes: true }))
+      .filter((entry) => entry.isFile() && entry.name.toLowerCase().endsWith('.json'))
+      .map((entry) => entry.name);
   }
 
   exists(name: string): boolean {

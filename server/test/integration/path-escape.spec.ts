@@ -130,4 +130,26 @@ describe('base workflow names cannot leave the repository', () => {
     }
     expect(readFileSync(path.join(outside, 'secret.json'), 'utf8')).toContain(SECRET);
   });
+
+  it('leaves the link, and a folder named like a file, out of the list; the files beside them stay usable', async () => {
+    const dir = t.app.get(BaseWorkflowStore).dir;
+    mkdirSync(path.join(dir, 'folder.json'));
+    const created = await rawRequest(t.baseUrl, 'POST', '/api/base-workflows', {
+      token,
+      body: { name: 'beside-the-link', content: '{"1": {"inputs": {"text": "override_beside"}}}' },
+    });
+    expect(created.status).toBe(201);
+    const list = await rawRequest(t.baseUrl, 'GET', '/api/base-workflows', { token });
+    expect(list.status).toBe(200);
+    const names = (JSON.parse(list.text) as Array<{ name: string }>).map((f) => f.name);
+    expect(names).toContain('beside-the-link.json');
+    expect(names).not.toContain('linked.json');
+    expect(names).not.toContain('folder.json');
+    expect(list.text).not.toContain(SECRET);
+    const missing = await rawRequest(t.baseUrl, 'GET', '/api/override-definitions/missing-keys', { token });
+    expect(JSON.parse(missing.text)).toMatchObject({
+      missing_keys_by_workflow: { 'beside-the-link': ['override_beside'] },
+    });
+    rmSync(path.join(dir, 'folder.json'), { recursive: true });
+  });
 });
