@@ -39,6 +39,11 @@ export class BaseWorkflowStore {
     this.git = new Git(this.dir);
   }
 
+  /** Whether changes are pushed to BASE_WORKFLOWS_REMOTE (the repository deployed from). */
+  get hasRemote(): boolean {
+    return this.remote !== undefined;
+  }
+
   isInitialised(): boolean {
     return existsSync(path.join(this.dir, '.git'));
   }

@@ -6,6 +6,9 @@ import { BaseWorkflowsService, type BaseWorkflowChange } from './base-workflows.
 type RequestBody = Record<string, unknown> | undefined;
 
 const COMMITTED = 'The change is committed to the repository and will be deployed.';
+// said rather than "will be deployed": the admin would otherwise take it as live
+const NOT_PUSHED =
+  'The change is committed to the repository, but pushing it to the remote failed: it is not deployed until a later change is pushed.';
 
 @Controller('base-workflows')
 @AdminOnly()
@@ -28,7 +31,8 @@ export class BaseWorkflowsController {
     @Body() body: RequestBody,
   ): Promise<BaseWorkflowChange & { message: string }> {
     const change = await this.baseWorkflows.create(user, body?.name, body?.content);
-    return { ...change, message: `Base workflow created successfully! ${COMMITTED}` };
+    const deployment = this.baseWorkflows.notPushed(change) ? NOT_PUSHED : COMMITTED;
+    return { ...change, message: `Base workflow created successfully! ${deployment}` };
   }
 
   @Put(':filename')
@@ -39,7 +43,8 @@ export class BaseWorkflowsController {
   ): Promise<BaseWorkflowChange & { message: string }> {
     const change = await this.baseWorkflows.update(user, filename, body?.content, body?.newName, body?.baseSha);
     const verb = change.name === filename ? 'updated' : 'renamed';
-    return { ...change, message: `Base workflow ${verb} successfully! ${COMMITTED}` };
+    const deployment = this.baseWorkflows.notPushed(change) ? NOT_PUSHED : COMMITTED;
+    return { ...change, message: `Base workflow ${verb} successfully! ${deployment}` };
   }
 
   @Delete(':filename')
@@ -50,6 +55,8 @@ export class BaseWorkflowsController {
     @Body() body: RequestBody,
   ): Promise<BaseWorkflowChange & { message: string }> {
     const change = await this.baseWorkflows.delete(user, filename, body?.confirmPassword);
-    return { ...change, message: 'Base workflow deleted successfully!' };
+    // SPEC section 8's text as it is, unless the deletion did not reach the remote
+    const note = this.baseWorkflows.notPushed(change) ? ` ${NOT_PUSHED}` : '';
+    return { ...change, message: `Base workflow deleted successfully!${note}` };
   }
 }

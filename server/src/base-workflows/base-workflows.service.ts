@@ -61,6 +61,11 @@ export class BaseWorkflowsService {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
+  /** Whether the change should have reached the remote and did not (its commit stands, pushed with a later one). */
+  notPushed(change: BaseWorkflowChange): boolean {
+    return this.store.hasRemote && !change.pushed;
+  }
+
   list(): Promise<BaseWorkflowFile[]> {
     return this.store.list();
   }

@@ -68,6 +68,40 @@ describe('BASE_WORKFLOWS_REMOTE', () => {
     }
   });
 
+  it('says so when a change could not be pushed, rather than that it will be deployed', async () => {
+    const remote = bareRemote();
+    const t = await startTestApp({ SAMPLE_CATALOGUE: 'true', BASE_WORKFLOWS_REMOTE: remote });
+    try {
+      const adminUser = await t.createUser({ role: 'admin' });
+      const admin = await t.login(adminUser);
+      const save = (body: object) =>
+        t.request<{ pushed: boolean; message: string }>('POST', '/api/base-workflows', { token: admin, body });
+      const pushed = await save({ name: 'reached', content: '{}' });
+      expect(pushed.body).toMatchObject({
+        pushed: true,
+        message: 'Base workflow created successfully! The change is committed to the repository and will be deployed.',
+      });
+      // the remote goes away (a moved repository, a revoked token): the commit stays, the push fails
+      rmSync(remote, { recursive: true, force: true });
+      const notPushed = await save({ name: 'stranded', content: '{}' });
+      expect(notPushed.status).toBe(201);
+      expect(notPushed.body).toMatchObject({
+        pushed: false,
+        message:
+          'Base workflow created successfully! The change is committed to the repository, but pushing it to the remote failed: it is not deployed until a later change is pushed.',
+      });
+      const removed = await t.request<{ message: string }>('DELETE', '/api/base-workflows/stranded.json', {
+        token: admin,
+        body: { confirmPassword: adminUser.password },
+      });
+      expect(removed.body.message).toBe(
+        'Base workflow deleted successfully! The change is committed to the repository, but pushing it to the remote failed: it is not deployed until a later change is pushed.',
+      );
+    } finally {
+      await t.close();
+    }
+  });
+
   it('is pushed to when set after the first start, and followed when it changes', async () => {
     const dataDir = tempDir('atelier-data-');
     const first = await startTestApp({ DATA_DIR: dataDir, SAMPLE_CATALOGUE: 'true' });

@@ -38,9 +38,10 @@ export function BaseWorkflowsTab() {
     remove.mutate(
       { filename: confirm.subject, confirmPassword },
       {
-        onSuccess: () => {
+        onSuccess: (change) => {
           confirm.deleted(() => rootRef.current);
-          setMessage({ status: 'success', text: ADMIN_MESSAGES.baseWorkflowDeleted });
+          // the server's words: they also say when the deletion could not be pushed to the remote
+          setMessage({ status: 'success', text: change.message || ADMIN_MESSAGES.baseWorkflowDeleted });
         },
       },
     );
