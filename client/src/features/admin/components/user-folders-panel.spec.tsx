@@ -52,6 +52,28 @@ describe('UserFoldersPanel, from the keyboard', () => {
     }
   });
 
+  it('leaves the edit of a folder once that folder is deleted, for a new one', async () => {
+    const user = userEvent.setup();
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() =>
+        Promise.resolve(Response.json({ message: 'Folder "Drafts" deleted', images_unfoldered: 2 })),
+      );
+    try {
+      renderPanel();
+      await user.click(screen.getByRole('button', { name: 'Edit folder Drafts' }));
+      expect(screen.getByRole('form', { name: 'Edit folder' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Delete folder Drafts' }));
+      await user.click(screen.getByRole('button', { name: 'Confirm Delete' }));
+      await waitFor(() => expect(screen.getByRole('form', { name: 'Create folder' })).toBeInTheDocument());
+      expect(screen.getByLabelText('Folder name')).toHaveValue('');
+      expect(screen.getByRole('button', { name: 'Create Folder' })).toBeInTheDocument();
+      expect(screen.getByText('Folder "Drafts" deleted (2 images unfoldered)')).toBeInTheDocument();
+    } finally {
+      fetchSpy.mockRestore();
+    }
+  });
+
   it('keeps the focus on Confirm Delete while the folder is deleted, and sends one delete', async () => {
     const user = userEvent.setup();
     const { spy: fetchSpy } = holdFetch();

@@ -47,6 +47,8 @@ export function UserFoldersPanel({ userId }: { userId: number }) {
     remove.mutate(folder.id, {
       onSuccess: (result) => {
         setConfirming(null);
+        // the form was this folder's: saved now it could only answer 'Folder not found'
+        if (editing?.id === folder.id) reset(null);
         // its row and buttons are gone: the keyboard goes on from the folder form, not the page's start
         nameRef.current?.focus();
         setMessage({ status: 'success', text: `${result.message} (${result.images_unfoldered} images unfoldered)` });
