@@ -1,4 +1,4 @@
-import { MESSAGES, type Workflow } from '@atelier/shared';
+import { MESSAGES, cloneJobSchema, type Workflow } from '@atelier/shared';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -69,6 +69,24 @@ describe('job details page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clone job' }));
     expect(screen.queryByText('Job name is at most 200 characters')).toBeNull();
   });
+
+  it.each([
+    ['100 emoji, which fit with the suffix', '🎨'.repeat(100), `${'🎨'.repeat(100)} (copy)`],
+    ['200 emoji', '🎨'.repeat(200), `${'🎨'.repeat(193)} (copy)`],
+    ['a flag across the cut', `${'W'.repeat(192)}🇫🇷W`, `${'W'.repeat(192)} (copy)`],
+  ])(
+    'suggests a clone name of whole characters, counted as the server counts them, for %s',
+    async (_, jobName, copy) => {
+      const { queryClient } = renderApp('/job/9', { user: testUser('user', 'marie') });
+      act(() => {
+        queryClient.setQueryData(jobQueryKeys.detail(9), makeJob({ id: 9, job_name: jobName, username: 'marie' }));
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Clone' }));
+      const suggested = (await screen.findByRole('textbox', { name: /New job name/ })) as HTMLInputElement;
+      expect(suggested.value).toBe(copy);
+      expect(cloneJobSchema.safeParse({ job_name: suggested.value }).success).toBe(true);
+    },
+  );
 
   it('opens Clone with the suggested name selected, so what is typed replaces it', async () => {
     const user = userEvent.setup();
