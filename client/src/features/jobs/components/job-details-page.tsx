@@ -5,6 +5,7 @@ import { PageTitle } from '../../../components/page-title';
 import { errorText, isNotFound } from '../../../lib/api-error';
 import { formatCount } from '../../../lib/format';
 import { useJob } from '../api/get-job';
+import { useJobResults } from '../api/get-job-results';
 import { JobFields } from './job-fields';
 import { JobHeader } from './job-header';
 import { JobOutcomePanel } from './job-outcome-panel';
@@ -50,7 +51,10 @@ function JobDetails({ id }: { id: number }) {
           <JobProgressBars job={job} />
         </Box>
       )}
-      <JobSection id="job-results" title={`Results (${formatCount(job.batch_completed)})`}>
+      <JobSection
+        id="job-results"
+        title={<ResultsTitle jobId={job.id} running={running} generated={job.batch_completed} />}
+      >
         <JobResults jobId={job.id} running={running} />
       </JobSection>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: 4, md: 6 }} alignItems="start">
@@ -63,6 +67,15 @@ function JobDetails({ id }: { id: number }) {
       </SimpleGrid>
     </Stack>
   );
+}
+
+/**
+ * The results the grid holds: an item may make several files (a ComfyUI graph with two outputs, or a
+ * latent batch), so the count of generated items is only a stand-in until the results are read.
+ */
+function ResultsTitle({ jobId, running, generated }: { jobId: number; running: boolean; generated: number }) {
+  const total = useJobResults(jobId, running).data?.pages[0]?.total;
+  return `Results (${formatCount(total ?? generated)})`;
 }
 
 function JobNotFound({ message = MESSAGES.jobNotFound }: { message?: string }) {

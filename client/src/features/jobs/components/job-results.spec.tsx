@@ -131,3 +131,20 @@ describe('job results, read again as the job ends', () => {
     }
   });
 });
+
+describe('job results, counted', () => {
+  it('counts the files the grid shows when an item made more than one (a graph with two outputs)', async () => {
+    const { queryClient } = renderApp('/job/5', { user: testUser('user', 'marie') });
+    const twoEach: JobResults = {
+      items: [0, 1].flatMap((index) => [item(index), { ...item(index), id: 2000 + index, output_index: 1 }]),
+      total: 4,
+      rejections: [],
+    };
+    act(() => {
+      queryClient.setQueryData(jobQueryKeys.detail(5), makeJob({ id: 5, batch_size: 2, batch_completed: 2 }));
+      queryClient.setQueryData(jobQueryKeys.results(5), { pages: [twoEach], pageParams: [0] });
+    });
+    expect(await screen.findByRole('heading', { name: 'Results (4)' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /^Image \d(\.2)?, full size$/ })).toHaveLength(4);
+  });
+});
