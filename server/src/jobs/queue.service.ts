@@ -46,11 +46,20 @@ export class QueueService {
         submitting,
         total_items: totalItems,
         // a job's seconds per item are its own wall time, so each job slot of a live worker runs at that rate
-        estimated_wait_time: Math.round(workSeconds / Math.max(1, slots)),
+        estimated_wait_time: wholeSecondsUp(workSeconds / Math.max(1, slots)),
       },
       current_job: running[0] ?? null,
       running_jobs: running,
       upcoming_jobs: active.filter((a) => a.job.status === 'queued').map((a) => toQueueJobDto(a.job, a.username)),
     };
   }
+}
+
+/**
+ * Seconds rounded up, as the screen rounds the minutes up (SPEC section 9): rounded to the nearest
+ * second, 60.4 s of work read as 1 minute and 0.4 s as none while an item waited. Sums of rates
+ * carry float noise (60.000000001), which is not a second more.
+ */
+function wholeSecondsUp(seconds: number): number {
+  return Math.ceil(Math.round(seconds * 1000) / 1000);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { QueueStatus } from '@atelier/shared';
+import { estimatedWaitMinutes, type QueueStatus } from '@atelier/shared';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import type { TestUser } from '../support/factories.js';
 import { waitFor } from '../support/wait-for.js';
@@ -187,6 +187,27 @@ describe('GET /api/queue', () => {
     await t.redis.zadd(workersKey(), soon, 'host:1/3', soon, 'host:2', Date.now() - 1000, 'host:dead/4');
     const fourSlots = await t.request<QueueStatus>('GET', '/api/queue', { token });
     expect(fourSlots.body.stats.estimated_wait_time).toBe(10);
+  });
+
+  it('rounds the wait up, as the queue screen rounds its minutes: 60.4 s is 2 minutes, 0.4 s is 1', async () => {
+    await insertJob(alice, {
+      job_name: 'history',
+      batch_size: 10,
+      batch_completed: 10,
+      next_batch_index: 10,
+      status: 'completed',
+      actual_duration: 151,
+      completed_at: new Date(),
+    });
+    await insertJob(bob, { job_name: 'waiting', batch_size: 4, status: 'queued' });
+    const minutes = async () =>
+      estimatedWaitMinutes(
+        (await t.request<QueueStatus>('GET', '/api/queue', { token })).body.stats.estimated_wait_time,
+      );
+    expect(await minutes()).toBe(2);
+
+    await t.db.pool.query(`UPDATE jobs SET actual_duration = 1 WHERE job_name = 'history'`);
+    expect(await minutes()).toBe(1);
   });
 
   it("counts a real worker process's WORKER_CONCURRENCY while it runs, and stops counting it when it stops", async () => {
