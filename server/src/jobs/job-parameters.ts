@@ -57,6 +57,8 @@ function readSeed(
     return { mode: defaultMode, seed: fixed ? defaultSeed : randomSeed() };
   }
   if (typeof raw === 'object') {
+    // random mode draws its seed here whatever was sent, so a caller need not send one
+    if (isRandomWithoutSeed(raw)) return { mode: 'random', seed: randomSeed() };
     const parsed = seedValueSchema.safeParse(raw);
     if (parsed.success) return parsed.data.mode === 'random' ? { mode: 'random', seed: randomSeed() } : parsed.data;
     errors[key] = `${label} must be a whole number from 0 to ${SEED_MAX}`;
@@ -68,6 +70,11 @@ function readSeed(
     return null;
   }
   return { mode: 'fixed', seed: Number(raw) };
+}
+
+function isRandomWithoutSeed(raw: object): boolean {
+  const { mode, seed } = raw as { mode?: unknown; seed?: unknown };
+  return !Array.isArray(raw) && mode === 'random' && (seed === undefined || seed === null);
 }
 
 export interface AssetLookup {

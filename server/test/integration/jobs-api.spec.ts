@@ -285,6 +285,19 @@ describe('jobs API', () => {
     expect(await seedOf(fixed)).toEqual({ mode: 'fixed', seed: 9 });
   });
 
+  it('takes random mode sent without a seed, as the server draws one anyway; fixed mode still needs one', async () => {
+    const seedOf = async (id: number) =>
+      (await t.request<Job>('GET', `/api/jobs/${id}`, { token })).body.parameters.seed as { mode: string };
+    const onJson = await submit({ workflow_id: tiny, parameters: { width: 48, seed: { mode: 'random' } } });
+    expect(onJson.status, onJson.body.error).toBe(201);
+    expect(await seedOf(onJson.body.id)).toMatchObject({ mode: 'random', seed: expect.any(Number) });
+    const onSlug = await submit({ workflow_id: slug, parameters: { prompt: 'a fox', seed: { mode: 'random' } } });
+    expect(onSlug.status, onSlug.body.error).toBe(201);
+    expect(await seedOf(onSlug.body.id)).toMatchObject({ mode: 'random', seed: expect.any(Number) });
+    const fixed = await submit({ workflow_id: tiny, parameters: { seed: { mode: 'fixed' } } });
+    expect(fixed.body.error).toBe('Seed must be a whole number from 0 to 4294967295');
+  });
+
   it('refuses to cancel a finished job', async () => {
     const id = await submitJob(t, token, { workflow_id: tiny });
     await t.db.pool.query(`UPDATE jobs SET status = 'completed' WHERE id = $1`, [id]);
