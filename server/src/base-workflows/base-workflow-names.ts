@@ -11,8 +11,16 @@ const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,99}$/;
  * the disk: no separators, no `..`, no leading dot, no control characters.
  */
 export function toBaseWorkflowFileName(raw: unknown): string {
-  if (typeof raw !== 'string' || raw.trim() === '') throw new BadRequestError(MESSAGES.workflowNameRequired);
-  const stem = raw.trim().replace(/\.json$/i, '');
+  // trimmed again without the suffix: 'night shift .json' as typed could never be run by a slug,
+  // which is trimmed ('night shift'), and would be listed as lacking a slug version for good
+  const stem =
+    typeof raw === 'string'
+      ? raw
+          .trim()
+          .replace(/\.json$/i, '')
+          .trim()
+      : '';
+  if (stem === '') throw new BadRequestError(MESSAGES.workflowNameRequired);
   if (!NAME_PATTERN.test(stem) || stem.includes('..')) throw new BadRequestError(INVALID_NAME);
   return `${stem}.json`;
 }

@@ -157,4 +157,26 @@ describe('slug workflows API', () => {
     ]);
     expect((await t.request('GET', '/api/workflows/missing-slugs', { token: user })).status).toBe(403);
   });
+
+  it('names a base workflow typed with a space before .json so that a slug can run it', async () => {
+    const created = await t.request<{ name: string }>('POST', '/api/base-workflows', {
+      token: admin,
+      body: { name: 'night shift .json', content: '{"1": {"class_type": "SaveImage", "inputs": {}}}' },
+    });
+    expect(created.body.name).toBe('night shift.json');
+    // a slug is trimmed: 'night shift ' could never name the file, and the banner would list it for good
+    const slug = await t.request<{ id: number }>('POST', '/api/workflows', {
+      token: admin,
+      body: {
+        name: 'Night shift',
+        workflow_slug: 'night shift',
+        overrides: [{ override_definition_id: defs.get('override_prompt') }],
+      },
+    });
+    expect(slug.status).toBe(201);
+    const missing = await t.request<{ missing_base_workflows: string[] }>('GET', '/api/workflows/missing-slugs', {
+      token: admin,
+    });
+    expect(missing.body.missing_base_workflows.filter((name) => name.startsWith('night'))).toEqual([]);
+  });
 });

@@ -15,5 +15,7 @@ describe('json text', () => {
   it('saves names with one .json suffix', () => {
     expect(withJsonSuffix(' portrait ')).toBe('portrait.json');
     expect(withJsonSuffix('portrait.json')).toBe('portrait.json');
+    // as the server names it, so 'Saved as' shows the file that is made
+    expect(withJsonSuffix('night shift .json')).toBe('night shift.json');
   });
 });

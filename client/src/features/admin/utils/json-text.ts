@@ -19,4 +19,5 @@ export function formatJson(text: string): { ok: true; text: string } | { ok: fal
 
 /** Files are saved with a .json suffix; the name field shows the name without it. */
 export const stripJsonSuffix = (name: string) => name.replace(/\.json$/i, '');
-export const withJsonSuffix = (name: string) => `${stripJsonSuffix(name.trim())}.json`;
+// trimmed without the suffix too, as the server names the file: 'a .json' is saved as a.json
+export const withJsonSuffix = (name: string) => `${stripJsonSuffix(name.trim()).trim()}.json`;
