@@ -23,10 +23,12 @@ export const submitJobSchema = z.object({
       .positive({ error: MESSAGES.selectWorkflowFirst })
       .max(MAX_ID, { error: MESSAGES.workflowNotFound }),
   ),
-  // read by every user in the shared queue: zero-width fillers and bidi overrides are taken out
+  // read by every user in the shared queue: zero-width fillers and bidi overrides are taken out;
+  // composed (NFC), so 'café' typed with a combining accent is found by a search for 'café'
   job_name: z
     .string({ error: 'Job name must be text' })
     .overwrite(withoutInvisibleFillers)
+    .normalize('NFC')
     .trim()
     .max(JOB_NAME_MAX_LENGTH, { error: `Job name is at most ${JOB_NAME_MAX_LENGTH} characters` })
     .nullish()
@@ -74,7 +76,8 @@ export const jobListQuerySchema = z.object({
     .enum([...JOB_STATUSES, 'all', ''], { error: choiceMessage('status', [...JOB_STATUSES, 'all']) })
     .optional()
     .transform((v) => (v === 'all' || v === '' ? undefined : v)),
-  search: searchTextSchema(),
+  // job names are stored composed (submitJobSchema), whichever way the keyboard composed the search
+  search: searchTextSchema().transform((v) => v?.normalize('NFC')),
   page: wholeQueryParam('page', 1, HISTORY_PAGE_MAX, PAGE_RANGE).default(1),
   limit: wholeQueryParam('limit', 1, 100).default(10),
   /** Admins only: every user's jobs instead of their own. */
@@ -90,6 +93,7 @@ export const cloneJobSchema = z.object({
     .string({ error: MESSAGES.enterJobName })
     // a name of only a zero-width space is no name: it shows as a blank row in the queue
     .overwrite(withoutInvisibleFillers)
+    .normalize('NFC')
     .trim()
     .min(1, { error: MESSAGES.enterJobName })
     .max(JOB_NAME_MAX_LENGTH, { error: `Job name is at most ${JOB_NAME_MAX_LENGTH} characters` }),

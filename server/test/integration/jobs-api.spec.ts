@@ -298,6 +298,27 @@ describe('jobs API', () => {
     expect(fixed.body.error).toBe('Seed must be a whole number from 0 to 4294967295');
   });
 
+  it('finds a name typed with a combining accent by a search for the composed letter, and the other way round', async () => {
+    const decomposed = await submitJob(t, token, { workflow_id: tiny, job_name: 'Cafe\u0301 terrace' });
+    await submitJob(t, token, { workflow_id: tiny, job_name: 'Cr\u00e8me study' });
+    const found = async (search: string) =>
+      (
+        await t.request<JobListResponse>('GET', `/api/jobs?search=${encodeURIComponent(search)}`, { token })
+      ).body.jobs.map((j) => j.job_name);
+    expect(await found('caf\u00e9')).toEqual(['Caf\u00e9 terrace']);
+    expect(await found('cre\u0300me')).toEqual(['Cr\u00e8me study']);
+    const clone = await t.request<{ id: number }>('POST', `/api/jobs/${decomposed}/clone`, {
+      token,
+      body: { job_name: 'Cafe\u0301 again' },
+    });
+    expect((await t.request<Job>('GET', `/api/jobs/${clone.body.id}`, { token })).body.job_name).toBe(
+      'Caf\u00e9 again',
+    );
+    // 200 accented letters typed with combining accents are 200 characters, not 400
+    const long = await submit({ workflow_id: tiny, job_name: 'e\u0301'.repeat(200) });
+    expect(long.status, long.body.error).toBe(201);
+  });
+
   it('refuses to cancel a finished job', async () => {
     const id = await submitJob(t, token, { workflow_id: tiny });
     await t.db.pool.query(`UPDATE jobs SET status = 'completed' WHERE id = $1`, [id]);
