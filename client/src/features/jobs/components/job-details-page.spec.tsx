@@ -7,6 +7,7 @@ import { renderApp, testUser } from '../../../test/render-app';
 import { applyJobUpdated } from '../../live/api/server-events';
 import { jobQueryKeys } from '../api/job-query-keys';
 import { workflowQueryOptions } from '../../workflows/api/get-workflow';
+import { assetsQueryOptions } from '../../parameters/api/get-assets';
 
 const slugWorkflow: Workflow = {
   id: 3,
@@ -137,6 +138,40 @@ describe('job details page', () => {
     expect(await screen.findByText('2 of 3 images were generated; 1 was rejected.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel job' })).not.toBeInTheDocument();
     expect(screen.queryByText('1 of 3')).not.toBeInTheDocument();
+  });
+
+  it('shows the name of the image an asset parameter ran with, not its id; an asset gone since keeps the id', async () => {
+    const { queryClient } = renderApp('/job/7', { user: testUser('user', 'marie') });
+    const imageToImage: Workflow = {
+      ...slugWorkflow,
+      workflow_type: 'comfyui',
+      workflow_slug: null,
+      workflow_overrides: undefined,
+      configurable_params: {
+        image: { type: 'asset', display_name: 'Source image', asset_type: 'image' },
+        mask: { type: 'asset', display_name: 'Mask', asset_type: 'image' },
+      },
+    };
+    const asset = {
+      id: 12,
+      type: 'image',
+      filename: 'a1b2.png',
+      display_name: 'harbour.png',
+      url: '',
+      thumbnail_url: '',
+    };
+    act(() => {
+      queryClient.setQueryData(
+        jobQueryKeys.detail(7),
+        makeJob({ id: 7, workflow_id: 3, job_name: 'Watercolour', parameters: { image: 12, mask: 13 } }),
+      );
+      queryClient.setQueryData(workflowQueryOptions(3).queryKey, imageToImage);
+      queryClient.setQueryData(assetsQueryOptions().queryKey, [asset]);
+    });
+    await screen.findByText('Source image');
+    const parameters = screen.getByRole('region', { name: 'Parameters' });
+    expect(parameters).toHaveTextContent('Source imageimageharbour.png');
+    expect(parameters).toHaveTextContent('Maskmask13');
   });
 
   it("names each parameter as the workflow's form does, beside its stored key", async () => {

@@ -9,7 +9,8 @@ import { useJobResults } from '../api/get-job-results';
 import { JobFields } from './job-fields';
 import { JobHeader } from './job-header';
 import { JobOutcomePanel } from './job-outcome-panel';
-import { JobParameters, parameterLabels } from './job-parameters';
+import { JobParameters, assetValueTexts, parameterLabels } from './job-parameters';
+import { useAssets } from '../../parameters/api/get-assets';
 import { useWorkflow } from '../../workflows/api/get-workflow';
 import { JobProgressBars } from './job-progress-bars';
 import { JobResults } from './job-results';
@@ -28,6 +29,8 @@ function JobDetails({ id }: { id: number }) {
   const job = isNotFound(error) ? undefined : data;
   // the form's names for the stored keys; a workflow deleted since, or no longer granted, leaves the keys
   const workflow = useWorkflow(job?.workflow_id ?? null).data;
+  const hasAsset = Object.values(workflow?.configurable_params ?? {}).some((param) => param.type === 'asset');
+  const assets = useAssets(hasAsset).data;
 
   if (isPending) {
     return (
@@ -62,7 +65,11 @@ function JobDetails({ id }: { id: number }) {
           <JobFields job={job} />
         </JobSection>
         <JobSection id="job-parameters" title="Parameters">
-          <JobParameters parameters={job.parameters} labels={parameterLabels(workflow)} />
+          <JobParameters
+            parameters={job.parameters}
+            labels={parameterLabels(workflow)}
+            valueTexts={assetValueTexts(workflow, job.parameters, assets)}
+          />
         </JobSection>
       </SimpleGrid>
     </Stack>

@@ -1,5 +1,5 @@
 import { Code, DataList, Stack, Text } from '@chakra-ui/react';
-import { seedValueSchema, type Workflow } from '@atelier/shared';
+import { seedValueSchema, type Asset, type Workflow } from '@atelier/shared';
 
 function display(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -25,13 +25,34 @@ export function parameterLabels(workflow: Workflow | undefined): ReadonlyMap<str
   return labels;
 }
 
+/**
+ * How an asset parameter reads: the job stores the asset's id, which tells a person nothing; its
+ * name as the form listed it does. An asset deleted since (or a list not read) keeps the id.
+ */
+export function assetValueTexts(
+  workflow: Workflow | undefined,
+  parameters: Record<string, unknown>,
+  assets: readonly Asset[] | undefined,
+): ReadonlyMap<string, string> {
+  const texts = new Map<string, string>();
+  for (const [key, param] of Object.entries(workflow?.configurable_params ?? {})) {
+    if (param.type !== 'asset') continue;
+    const asset = assets?.find((a) => a.id === parameters[key]);
+    if (asset) texts.set(key, asset.display_name || asset.filename);
+  }
+  return texts;
+}
+
 /** The values the job ran with, as the server resolved them (defaults filled in). */
 export function JobParameters({
   parameters,
   labels = new Map(),
+  valueTexts = new Map(),
 }: {
   parameters: Record<string, unknown>;
   labels?: ReadonlyMap<string, string>;
+  /** A reading of a stored value other than the value itself (an asset's name for its id). */
+  valueTexts?: ReadonlyMap<string, string>;
 }) {
   const entries = Object.entries(parameters);
   if (entries.length === 0) {
@@ -58,7 +79,7 @@ export function JobParameters({
             </Stack>
           </DataList.ItemLabel>
           <DataList.ItemValue whiteSpace="pre-wrap" wordBreak="break-word">
-            {display(value)}
+            {valueTexts.get(name) ?? display(value)}
           </DataList.ItemValue>
         </DataList.Item>
       ))}
