@@ -168,16 +168,20 @@ describe('GET /api/queue', () => {
     expect(res.body.stats).toMatchObject({ processing: 2, submitting: 1, queued: 1, total_items: 2 + 6 + 4 + 1 });
   });
 
-  it("estimates the wait from recent seconds per item, divided among the live workers' job slots", async () => {
-    await insertJob(alice, {
+  /** A finished 10-item job that took `seconds`: the recent rate the wait is estimated from. */
+  const insertHistory = (seconds: number) =>
+    insertJob(alice, {
       job_name: 'history',
       batch_size: 10,
       batch_completed: 10,
       next_batch_index: 10,
       status: 'completed',
-      actual_duration: 50,
+      actual_duration: seconds,
       completed_at: new Date(),
     });
+
+  it("estimates the wait from recent seconds per item, divided among the live workers' job slots", async () => {
+    await insertHistory(50);
     await insertJob(bob, { job_name: 'waiting', batch_size: 8, status: 'queued' });
     const oneWorker = await t.request<QueueStatus>('GET', '/api/queue', { token });
     expect(oneWorker.body.stats.estimated_wait_time).toBe(8 * 5);
@@ -190,15 +194,7 @@ describe('GET /api/queue', () => {
   });
 
   it('rounds the wait up, as the queue screen rounds its minutes: 60.4 s is 2 minutes, 0.4 s is 1', async () => {
-    await insertJob(alice, {
-      job_name: 'history',
-      batch_size: 10,
-      batch_completed: 10,
-      next_batch_index: 10,
-      status: 'completed',
-      actual_duration: 151,
-      completed_at: new Date(),
-    });
+    await insertHistory(151);
     await insertJob(bob, { job_name: 'waiting', batch_size: 4, status: 'queued' });
     const minutes = async () =>
       estimatedWaitMinutes(
