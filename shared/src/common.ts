@@ -131,6 +131,21 @@ export function graphemeCount(text: string): number {
   return Array.from(GRAPHEMES.segment(text)).length;
 }
 
+/**
+ * `text` cut to at most `max` characters as characterCount counts them, between whole characters
+ * as a reader sees them: never half an emoji (a lone surrogate the server refuses) or half a flag.
+ */
+export function clipToCharacters(text: string, max: number): string {
+  let kept = '';
+  let used = 0;
+  for (const { segment } of GRAPHEMES.segment(text)) {
+    used += characterCount(segment);
+    if (used > max) break;
+    kept += segment;
+  }
+  return kept;
+}
+
 /** A name with no hidden characters that shows something (or is empty: "required" is another rule). */
 export function isShownName(name: string): boolean {
   return !HIDDEN_CHARACTERS.test(name) && (name === '' || VISIBLE_CHARACTER.test(name));

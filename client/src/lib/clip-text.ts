@@ -1,6 +1,7 @@
 /**
- * `text` cut to at most `max` UTF-16 units (what the server's length limits count), never through
- * the middle of a character outside the BMP: half an emoji would reach the server as U+FFFD.
+ * `text` cut to at most `max` UTF-16 units (stricter than the server, which counts code points:
+ * see clipToCharacters), never through the middle of a character outside the BMP: half an emoji
+ * would reach the server as U+FFFD.
  */
 export function clipText(text: string, max: number): string {
   if (text.length <= max) return text;

@@ -18,21 +18,17 @@ const SOURCES = new Set<ArgumentMetadata['type']>(['body', 'query', 'param']);
 export class SafeInputPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
     if (!SOURCES.has(metadata.type)) return value;
-    const problem = findProblem(value, metadata.type === 'param' && metadata.data ? [metadata.data] : [], 0);
+    const problem = inputProblem(value, metadata.type === 'param' && metadata.data ? [metadata.data] : [], 0);
     if (problem) throw new BadRequestError(problem.message, { [problem.field || '_']: problem.message });
     return value;
   }
 }
 
 /**
- * The same checks for a value parsed from text a request carried (a base workflow's JSON typed in
+ * The checks, also for a value parsed from text a request carried (a base workflow's JSON typed in
  * the editor), named by `path` and counted from `depth`, as if it had come as part of the body.
  */
 export function inputProblem(value: unknown, path: string[], depth: number): { field: string; message: string } | null {
-  return findProblem(value, path, depth);
-}
-
-function findProblem(value: unknown, path: string[], depth: number): { field: string; message: string } | null {
   const field = path.join('.');
   if (typeof value === 'string') return textProblem(value, field, `${field || 'The request'} contains`);
   // JSON.parse reads 1e999 as Infinity, which jsonb would store as null: the value sent is lost
@@ -45,7 +41,7 @@ function findProblem(value: unknown, path: string[], depth: number): { field: st
   for (const [key, inner] of Object.entries(value)) {
     const inKey = textProblem(key, field, `A field name in ${field || 'the request'} contains`);
     if (inKey) return inKey;
-    const found = findProblem(inner, [...path, key], depth + 1);
+    const found = inputProblem(inner, [...path, key], depth + 1);
     if (found) return found;
   }
   return null;

@@ -1,5 +1,12 @@
 import { Alert, Button, CloseButton, Dialog, Field, Input, Portal, Stack } from '@chakra-ui/react';
-import { JOB_NAME_MAX_LENGTH, MESSAGES, characterCount, cloneJobSchema, type Job } from '@atelier/shared';
+import {
+  JOB_NAME_MAX_LENGTH,
+  MESSAGES,
+  characterCount,
+  clipToCharacters,
+  cloneJobSchema,
+  type Job,
+} from '@atelier/shared';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { BusyButton } from '../../../components/busy-button';
@@ -10,8 +17,6 @@ import { useCloneJob } from '../api/clone-job';
 
 const COPY_SUFFIX = ' (copy)';
 
-const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
 /**
  * The suggested name: the original's with ' (copy)', shortened so the suggestion itself is a valid
  * name. The limit counts code points, as the server does, and the cut falls between whole
@@ -20,14 +25,7 @@ const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
  */
 function copyName(jobName: string): string {
   const room = JOB_NAME_MAX_LENGTH - characterCount(COPY_SUFFIX);
-  let kept = '';
-  let used = 0;
-  for (const { segment } of GRAPHEMES.segment(jobName)) {
-    used += characterCount(segment);
-    if (used > room) break;
-    kept += segment;
-  }
-  return `${kept.trimEnd()}${COPY_SUFFIX}`;
+  return `${clipToCharacters(jobName, room).trimEnd()}${COPY_SUFFIX}`;
 }
 
 /** SPEC section 2, Job details: the clone action asks for a new job name, then opens the new job. */
