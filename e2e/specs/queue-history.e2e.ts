@@ -284,9 +284,12 @@ describe('queue, job details and history, live', () => {
       .click();
     await page.locator('main [data-status="cancelled"]').first().waitFor();
 
-    const heading = await page.getByRole('heading', { name: /^Results \(\d+\)$/ }).innerText();
-    const counted = Number(/\((\d+)\)/.exec(heading)![1]);
-    expect(counted).toBeGreaterThan(read.items.length);
+    // the heading counts the results as they are read again once the job has ended, a moment after
+    // its status shows it
+    const heading = page.getByRole('heading', { name: /^Results \(\d+\)$/ });
+    const resultsCounted = async () => Number(/\((\d+)\)/.exec(await heading.innerText())![1]);
+    await expect.poll(resultsCounted, WAIT).toBeGreaterThan(read.items.length);
+    const counted = await resultsCounted();
     const tiles = page.getByRole('group', { name: 'Results' }).getByRole('img');
     await expect.poll(() => tiles.count(), WAIT).toBeGreaterThanOrEqual(counted);
   });
