@@ -79,11 +79,15 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /** A search box's or text filter's query parameter, with a message a person can read when too long. */
 export function searchTextSchema(name = 'Search') {
-  return z
-    .string({ error: `${name} must be one text` })
-    .trim()
-    .max(SEARCH_MAX_LENGTH, { error: `${name} must be at most ${SEARCH_MAX_LENGTH} characters` })
-    .optional();
+  return (
+    z
+      .string({ error: `${name} must be one text` })
+      // names and tags are stored composed (NFC), whichever way a keyboard composed the search
+      .overwrite((text) => text.normalize('NFC'))
+      .trim()
+      .max(SEARCH_MAX_LENGTH, { error: `${name} must be at most ${SEARCH_MAX_LENGTH} characters` })
+      .optional()
+  );
 }
 
 /**

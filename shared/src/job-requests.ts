@@ -76,8 +76,7 @@ export const jobListQuerySchema = z.object({
     .enum([...JOB_STATUSES, 'all', ''], { error: choiceMessage('status', [...JOB_STATUSES, 'all']) })
     .optional()
     .transform((v) => (v === 'all' || v === '' ? undefined : v)),
-  // job names are stored composed (submitJobSchema), whichever way the keyboard composed the search
-  search: searchTextSchema().transform((v) => v?.normalize('NFC')),
+  search: searchTextSchema(),
   page: wholeQueryParam('page', 1, HISTORY_PAGE_MAX, PAGE_RANGE).default(1),
   limit: wholeQueryParam('limit', 1, 100).default(10),
   /** Admins only: every user's jobs instead of their own. */

@@ -246,6 +246,24 @@ describe('gallery API', () => {
     expect(await count(filter)).toBe(2);
   });
 
+  it('finds job names and tags, kept composed, by a search or a job name typed with combining accents', async () => {
+    await insertItems(me, [
+      { job: 'Caf\u00e9 terrace', createdAt: '2026-11-21T08:00:00Z', folder: 'Keep', tags: ['cr\u00e8me'] },
+    ]);
+    const query = (field: string, text: string) => `?${field}=${encodeURIComponent(text)}`;
+    expect(await names(query('search', 'cafe\u0301'))).toEqual(['Caf\u00e9 terrace']);
+    expect(await names(query('search', 'cre\u0300me'))).toEqual(['Caf\u00e9 terrace']);
+    expect(await count(query('search', 'cre\u0300me'))).toBe(1);
+    expect(await names(query('job_name', 'Cafe\u0301 terrace'))).toEqual(['Caf\u00e9 terrace']);
+    const folders = await t.request<GalleryFolder[]>('GET', `/api/folders${query('job_name', 'Cafe\u0301 terrace')}`, {
+      token,
+    });
+    expect(folders.body.map((f) => [f.name, f.image_count])).toEqual([
+      ['Keep', 1],
+      ['Later', 0],
+    ]);
+  });
+
   it('refuses a move that leaves out folder_path, instead of taking the items out of their folder', async () => {
     const id = ids.get('me:c')!;
     await t.request('PUT', `/api/gallery/${id}/folder`, { token, body: { folder_path: 'Later' } });
