@@ -1,4 +1,4 @@
-import { MESSAGES } from '@atelier/shared';
+import { CONFIG_NAME_MAX, MESSAGES } from '@atelier/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -40,5 +40,15 @@ describe('Save configuration form', () => {
     } finally {
       fetchSpy.mockRestore();
     }
+  });
+
+  it('takes as many emoji as the server counts characters (an emoji is two UTF-16 units), then stops', async () => {
+    const user = userEvent.setup();
+    renderUi(<SaveConfigurationForm workflowId={3} getValues={() => ({})} buttonLabel="Save Config" />);
+    const name = screen.getByLabelText('Configuration name');
+    await user.click(name);
+    await user.paste('\u{1f3a8}'.repeat(CONFIG_NAME_MAX - 1));
+    await user.paste('\u{1f319}\u{1f319}');
+    expect(name).toHaveValue(`${'\u{1f3a8}'.repeat(CONFIG_NAME_MAX - 1)}\u{1f319}`);
   });
 });

@@ -1,5 +1,5 @@
 import { Field, HStack, Input, Stack } from '@chakra-ui/react';
-import { CONFIG_NAME_MAX, MESSAGES, saveConfigurationRequestSchema } from '@atelier/shared';
+import { CONFIG_NAME_MAX, MESSAGES, clipToCharacters, saveConfigurationRequestSchema } from '@atelier/shared';
 import { useState } from 'react';
 import { BusyButton } from '../../../components/busy-button';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
@@ -78,9 +78,9 @@ export function SaveConfigurationForm({
             flex={1}
             minW={0}
             value={name}
-            maxLength={CONFIG_NAME_MAX}
+            // not maxLength, which counts UTF-16 units: the server counts characters, and an emoji is two units
             onChange={(event) => {
-              setName(event.target.value);
+              setName(clipToCharacters(event.target.value, CONFIG_NAME_MAX));
               setNameError(null);
             }}
             onKeyDown={(event) => event.key === 'Enter' && onSave()}

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@atelier/shared';
+import { JOB_NAME_MAX_LENGTH, MESSAGES } from '@atelier/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -98,6 +98,19 @@ describe('Generate panel', () => {
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     expect(within(fieldOf(/^Job name/)).getByText(MESSAGES.enterJobName)).toBeVisible();
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('takes a job name of as many emoji as the server counts characters (an emoji is two UTF-16 units)', async () => {
+    const user = userEvent.setup();
+    renderUi(<GeneratePanel workflowId={3} jobNameRequired collectParameters={() => null} />);
+    const jobName = screen.getByLabelText(/^Job name/);
+    await user.click(jobName);
+    await user.paste('\u{1f3a8}'.repeat(JOB_NAME_MAX_LENGTH - 1));
+    // a flag is one character to see, two to the server: it would pass the limit, so it is left out
+    await user.paste('\u{1f1eb}\u{1f1f7}\u{1f319}');
+    expect(jobName).toHaveValue('\u{1f3a8}'.repeat(JOB_NAME_MAX_LENGTH - 1));
+    await user.paste('\u{1f319}\u{1f319}');
+    expect(jobName).toHaveValue(`${'\u{1f3a8}'.repeat(JOB_NAME_MAX_LENGTH - 1)}\u{1f319}`);
   });
 
   it('leaves the focus on the first invalid parameter when the job name is blank too', async () => {

@@ -1,7 +1,9 @@
 import { Field, Input, Stack, Text } from '@chakra-ui/react';
 import {
   BATCH_SIZE_DEFAULT,
+  JOB_NAME_MAX_LENGTH,
   MESSAGES,
+  clipToCharacters,
   jobSubmittedMessage,
   submitJobSchema,
   withoutInvisibleFillers,
@@ -130,9 +132,9 @@ export function GeneratePanel({
         </Field.Label>
         <Input
           value={jobName}
-          maxLength={200}
+          // not maxLength, which counts UTF-16 units: the server counts characters, and an emoji is two units
           onChange={(event) => {
-            setJobName(event.target.value);
+            setJobName(clipToCharacters(event.target.value, JOB_NAME_MAX_LENGTH));
             setServerErrors((errors) => ({ ...errors, job_name: undefined }));
           }}
           onKeyDown={(event) => event.key === 'Enter' && generate()}
