@@ -105,7 +105,7 @@ export const createUserRequestSchema = z
 export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
 
 /**
- * Edit: absent fields keep their value. A blank or absent password keeps the current one (SPEC
+ * Edit: absent fields keep their value. A blank (empty or all spaces) or absent password keeps the current one (SPEC
  * section 5). The API key is never sent back whole, so a blank or absent key keeps the stored one
  * and `null` removes it.
  */
@@ -119,7 +119,8 @@ export const updateUserRequestSchema = z.object({
   password: z
     .string({ error: 'Password must be text' })
     .nullish()
-    .transform((v) => (v ? v : undefined))
+    // all spaces is as blank as empty: set, it would be a password the sign-in form refuses to send
+    .transform((v) => (v?.trim() ? v : undefined))
     .pipe(passwordSchema.optional()),
   eok_api_key: z
     .union([apiKeySchema, z.null()], { error: API_KEY_TEXT })

@@ -185,6 +185,15 @@ describe('admin user management: create and edit', () => {
     expect((await update(adminToken, user.id, { email: '' })).body.error).toBe('Please fill in all required fields');
   });
 
+  it('keeps the current password when the new one is all spaces, as the create form calls that blank', async () => {
+    const user = await t.createUser();
+    for (const password of ['   ', ' '.repeat(12)]) {
+      const res = await update(adminToken, user.id, { email: 'spaces@example.test', password });
+      expect([res.status, res.body.error]).toEqual([200, undefined]);
+      expect(await t.login(user)).toBeTruthy();
+    }
+  });
+
   it("refuses an edit from a copy older than another admin's, rather than put back what that one changed", async () => {
     const user = await t.createUser();
     const listed = (await t.request<AdminUser[]>('GET', '/api/admin/users', { token: adminToken })).body;
