@@ -17,14 +17,16 @@ export class AuthService {
   ) {}
 
   async login({ username, password }: LoginRequest, clientIp: string): Promise<LoginResponse> {
+    // counted as a failure from here until the password proves right (LoginRateLimiter.checkAttempt)
     await this.limiter.checkAttempt(username, clientIp);
     // stored names are NFC (createUserRequestSchema), whichever way the keyboard composed the input
-    const user = await this.users.findByUsername(username.trim().normalize('NFC'));
+    const user = await this.users.findByUsername(username.trim().normalize('NFC')).catch(async (error: unknown) => {
+      // the database did not answer: no password was checked, so no failure either
+      await this.limiter.recordUnchecked(username, clientIp);
+      throw error;
+    });
     const ok = await this.hasher.verify(user?.passwordHash ?? null, password);
-    if (!user || !ok) {
-      await this.limiter.recordFailure(username, clientIp);
-      throw new UnauthorizedError(MESSAGES.invalidCredentials);
-    }
+    if (!user || !ok) throw new UnauthorizedError(MESSAGES.invalidCredentials);
     await this.limiter.recordSuccess(username, clientIp);
     const token = await this.jwt.signAsync(sessionClaims(user.passwordChangedAt), { subject: String(user.id) });
     return { token, user: { id: user.id, username: user.username, role: user.role } };

@@ -34,47 +34,53 @@ export class LoginRateLimiter {
   constructor(@Inject(REDIS) redis: Redis, @Inject(RUNTIME) runtime: Runtime) {
     const { auth, redis: redisConfig } = runtime.config;
     const duration = auth.loginRateWindowS;
-    const make = (name: string, points: number) =>
-      sharedRateLimiter(redis, redisConfig.keyPrefix, {
-        name: `login:${name}`,
-        points,
-        duration,
-        blockDuration: duration,
-      });
+    // the username limits last the window from the first failure, however often a blocked address asks
+    const make = (name: string, points: number, blockDuration = 0) =>
+      sharedRateLimiter(redis, redisConfig.keyPrefix, { name: `login:${name}`, points, duration, blockDuration });
     this.perUsernameAndIp = make('user-ip', auth.loginMaxFailuresPerUsername);
     this.perUsername = make('user', auth.loginMaxFailuresPerUsername * ALL_ADDRESSES_FACTOR);
-    this.perIp = make('ip', auth.loginMaxAttemptsPerIp);
+    this.perIp = make('ip', auth.loginMaxAttemptsPerIp, duration);
   }
 
-  /** Counts this attempt against the address and refuses it if any limit is used up. */
+  /**
+   * Counts this attempt against the address and, as a failure until the password proves right,
+   * against the username; refuses it if any limit is used up. Counted after the password check
+   * instead, guesses sent all at once each passed a count read before any of them was recorded.
+   */
   async checkAttempt(username: string, ip: string): Promise<void> {
-    const checks = [
+    const limits = [
       [this.perUsernameAndIp, pairKey(username, ip)],
       [this.perUsername, nameKey(username)],
+      [this.perIp, ip],
     ] as const;
-    const used = await Promise.all(checks.map(([limiter, key]) => limiter.get(key)));
-    for (const [i, [limiter]] of checks.entries()) {
-      const res = used[i];
-      if (res && res.consumedPoints >= limiter.points) throw this.tooMany(res.msBeforeNext);
-    }
+    const counted: Array<(typeof limits)[number]> = [];
     try {
-      await this.perIp.consume(ip);
+      for (const limit of limits) {
+        await limit[0].consume(limit[1]);
+        counted.push(limit);
+      }
     } catch (rejection) {
+      // a refused attempt checks no password: it is no failure and uses up nothing else
+      await Promise.all(counted.map(([limiter, key]) => limiter.reward(key, 1)));
       if (isRateLimiterRes(rejection)) throw this.tooMany(rejection.msBeforeNext);
       throw rejection;
     }
   }
 
-  async recordFailure(username: string, ip: string): Promise<void> {
+  /** The right password from this address: its own failures go; those from elsewhere stay counted. */
+  async recordSuccess(username: string, ip: string): Promise<void> {
     await Promise.all([
-      this.perUsernameAndIp.penalty(pairKey(username, ip), 1),
-      this.perUsername.penalty(nameKey(username), 1),
+      this.perUsernameAndIp.delete(pairKey(username, ip)),
+      this.perUsername.reward(nameKey(username), 1),
     ]);
   }
 
-  /** The right password from this address: its own failures go; those from elsewhere stay counted. */
-  async recordSuccess(username: string, ip: string): Promise<void> {
-    await this.perUsernameAndIp.delete(pairKey(username, ip));
+  /** An attempt that ended before its password was checked: not a failure. */
+  async recordUnchecked(username: string, ip: string): Promise<void> {
+    await Promise.all([
+      this.perUsernameAndIp.reward(pairKey(username, ip), 1),
+      this.perUsername.reward(nameKey(username), 1),
+    ]);
   }
 
   private tooMany(msBeforeNext: number): TooManyRequestsError {

@@ -185,6 +185,18 @@ describe('login rate limiting by client address', () => {
     expect((await failFrom('203.0.113.99')).status).toBe(429);
   });
 
+  it('checks no more passwords than the limit when the guesses are sent all at once', async () => {
+    const user = await t.createUser();
+    const guess = (password: string) =>
+      t.request('POST', '/api/login', {
+        body: { username: user.username, password },
+        headers: from('203.0.113.50'),
+      });
+    const statuses = (await Promise.all(Array.from({ length: 8 }, (_, i) => guess(`guess ${i}`)))).map((r) => r.status);
+    expect(statuses.sort()).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
+    expect((await guess(user.password)).status).toBe(429);
+  });
+
   it('blocks the username everywhere once failures from many addresses pass ten times the limit', async () => {
     const user = await t.createUser();
     const failFrom = (address: string) =>
