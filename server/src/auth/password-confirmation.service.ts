@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import type { RateLimiterRedis } from 'rate-limiter-flexible';
+import { type RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { MESSAGES, type SessionUser } from '@atelier/shared';
 import { BadRequestError, ForbiddenError, TooManyRequestsError } from '../common/app-errors.js';
 import { RUNTIME, type Runtime } from '../common/runtime.js';
@@ -33,23 +33,29 @@ export class PasswordConfirmationService {
       name: 'confirm-password',
       points: auth.loginMaxFailuresPerUsername,
       duration: auth.loginRateWindowS,
-      blockDuration: auth.loginRateWindowS,
     });
   }
 
   async confirm(actor: SessionUser, password: unknown): Promise<void> {
     if (typeof password !== 'string' || password.length === 0) throw new BadRequestError(MESSAGES.enterDeletePassword);
     const key = String(actor.id);
-    const used = await this.failures.get(key);
-    if (used && used.consumedPoints >= this.failures.points) {
-      throw new TooManyRequestsError(TOO_MANY_CONFIRMATION_FAILURES, used.msBeforeNext / 1000);
+    // counted as wrong until it proves right: counted after the check instead, guesses sent all at
+    // once each passed a count read before any of them was recorded
+    try {
+      await this.failures.consume(key);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      throw new TooManyRequestsError(TOO_MANY_CONFIRMATION_FAILURES, rejection.msBeforeNext / 1000);
     }
-    const user = await this.users.findById(actor.id);
+    const user = await this.users.findById(actor.id).catch(async (error: unknown) => {
+      // the database did not answer: no password was checked, so none was wrong
+      await this.failures.reward(key, 1);
+      throw error;
+    });
     if (!user || !(await this.hasher.verify(user.passwordHash, password))) {
-      await this.failures.penalty(key, 1);
       throw new ForbiddenError(WRONG_CONFIRMATION_PASSWORD);
     }
-    // the right password clears this admin's wrong ones; with none, there is nothing to clear
-    if (used) await this.failures.delete(key);
+    // the right password clears this admin's wrong ones
+    await this.failures.delete(key);
   }
 }

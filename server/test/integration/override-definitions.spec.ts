@@ -343,6 +343,18 @@ describe('override definitions', () => {
     expect((await remove(adminUser.password, admin)).status).toBe(200);
   });
 
+  it('checks no more than ten confirmation passwords when the guesses are sent all at once', async () => {
+    const guesser = await t.createUser({ role: 'admin' });
+    const token = await t.login(guesser);
+    const { body } = await create({ override_key: 'override_burst', display_name: 'Burst' });
+    const guesses = Array.from({ length: 14 }, (_, i) =>
+      t.request('DELETE', `/api/override-definitions/${body.id}`, { token, body: { confirmPassword: `guess-${i}` } }),
+    );
+    const statuses = (await Promise.all(guesses)).map((res) => res.status);
+    expect(statuses.filter((status) => status === 403)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+  });
+
   it('is for admins only', async () => {
     const user = await t.login(await t.createUser());
     expect((await t.request('GET', '/api/override-definitions', { token: user })).status).toBe(403);
