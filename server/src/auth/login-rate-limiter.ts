@@ -88,5 +88,6 @@ export class LoginRateLimiter {
   }
 }
 
-const nameKey = (username: string) => username.trim().toLowerCase();
+// the account sign-in looks up (AuthService): each composed or decomposed spelling of a name is not another account
+const nameKey = (username: string) => username.trim().normalize('NFC').toLowerCase();
 const pairKey = (username: string, ip: string) => `${ip}|${nameKey(username)}`;

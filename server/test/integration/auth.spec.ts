@@ -185,6 +185,15 @@ describe('login rate limiting by client address', () => {
     expect((await failFrom('203.0.113.99')).status).toBe(429);
   });
 
+  it('counts a name typed with a combining accent against the same name as its composed spelling', async () => {
+    const user = await t.createUser({ username: 'zoë' });
+    const as = (username: string, password: string) =>
+      t.request('POST', '/api/login', { body: { username, password }, headers: from('203.0.113.60') });
+    for (let i = 0; i < 3; i++) expect((await as('zo\u00eb', `guess ${i}`)).status).toBe(401);
+    expect((await as('zoe\u0308', 'one more guess')).status).toBe(429);
+    expect((await as('zoe\u0308', user.password)).status).toBe(429);
+  });
+
   it('checks no more passwords than the limit when the guesses are sent all at once', async () => {
     const user = await t.createUser();
     const guess = (password: string) =>
