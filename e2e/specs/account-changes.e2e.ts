@@ -50,6 +50,23 @@ describe("An admin's change to a user's account, seen in that user's open tab", 
     await adminLink.waitFor({ state: 'detached', ...PROMPTLY });
   });
 
+  it('turns My Analytics into System Analytics on a promotion, and back on a demotion, without a reload', async () => {
+    const admin = await createUser('super_admin');
+    const user = await createUser('user');
+    const token = await apiToken(admin);
+    const userPage = await signedInLive(user);
+    await userPage.goto(appUrl('/dashboard'));
+    const title = (name: string) => userPage.getByRole('heading', { level: 1, name });
+    await title('My Analytics').waitFor();
+    const setRoleTo = (role: string) =>
+      call(`/admin/users/${user.id}`, { method: 'PUT', token, body: JSON.stringify({ role }) });
+
+    await setRoleTo('admin');
+    await title('System Analytics').waitFor(PROMPTLY);
+    await setRoleTo('user');
+    await title('My Analytics').waitFor(PROMPTLY);
+  });
+
   it('brings the ended-session login screen to a deleted user at once, without a click', async () => {
     const admin = await createUser('super_admin');
     const user = await createUser('user');

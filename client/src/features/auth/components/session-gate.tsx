@@ -1,8 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import type { Session } from '../../../lib/session-storage';
-import { useSessionCheck } from '../api/get-session';
+import { SESSION_QUERY_KEY, useSessionCheck } from '../api/get-session';
 import { sessionAtom } from '../atoms/session-atom';
 
 /**
@@ -12,7 +13,10 @@ import { sessionAtom } from '../atoms/session-atom';
 export function SessionGate({ session, children }: { session: Session; children: ReactNode }) {
   const check = useSessionCheck(session.token);
   const setSession = useSetAtom(sessionAtom);
+  const queryClient = useQueryClient();
   const serverUser = check.data?.user;
+  const role = session.user.role;
+  const shownRole = useRef(role);
 
   useEffect(() => {
     // The server's view of the user (a changed role) wins and is kept for the next load.
@@ -22,6 +26,14 @@ export function SessionGate({ session, children }: { session: Session; children:
       setSession({ token: session.token, user: serverUser });
     }
   }, [serverUser, session, setSession]);
+
+  useEffect(() => {
+    if (shownRole.current === role) return;
+    shownRole.current = role;
+    // what the server answers by role (the analytics view, the workflows one may see, the admin
+    // lists) is read again: kept, the screens showed the old role's answers until a reload
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
+  }, [role, queryClient]);
 
   if (check.isPending) return <FullPageSpinner label="Loading..." />;
   return children;
