@@ -46,7 +46,7 @@ export const analyticsQuerySchema = z.object({
   tz: wholeQueryParam('tz', -840, 840).default(0),
   /** The viewer's IANA time zone (Europe/Berlin): hours then follow its clock changes; `tz` is the fallback. */
   timezone: z
-    .string()
+    .string({ error: 'timezone must be one time zone name' })
     .max(64, { error: 'Unknown time zone' })
     .refine(isTimeZoneName, { error: 'Unknown time zone' })
     .optional(),

@@ -170,6 +170,9 @@ describe('query values of the wrong kind or size', () => {
     expect(problem(workflowListQuerySchema, { favorites: 'yes' })).toBe('favorites must be true or false');
     expect(problem(workflowListQuerySchema, { search: ['a', 'b'] })).toBe('Search must be one text');
     expect(problem(galleryListQuerySchema, { job_name: ['a', 'b'] })).toBe('Job name must be one text');
+    expect(problem(analyticsQuerySchema, { timezone: ['Europe/Berlin', 'UTC'] })).toBe(
+      'timezone must be one time zone name',
+    );
     expect(problem(galleryListQuerySchema, { dateFrom: ['2026-01-01', '2026-01-02'] })).toBe('Dates are YYYY-MM-DD');
     expect(problem(jobListQuerySchema, { user: 'me' })).toBe(
       "user must be all (or left out for the caller's own jobs)",
