@@ -13,6 +13,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('refuses a first super_admin nobody could sign in as, and keeps the name as sign-in looks it up', () => {
+    // typed as e and a combining diaeresis, it is the name a sign-in as 'zoë' looks for
+    expect(loadConfig({ ADMIN_USERNAME: 'zoe\u0308' }).auth.adminUsername).toBe('zo\u00eb');
+    // the sign-in form refuses an all-spaces password, and the API one over 1000 characters
+    expect(() => loadConfig({ ADMIN_PASSWORD: ' '.repeat(12) })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'x'.repeat(1001) })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ADMIN_USERNAME: 'ad\u200bmin' })).toThrow(/ADMIN_USERNAME/);
+    expect(loadConfig({ ADMIN_PASSWORD: ' long enough ' }).auth.adminPassword).toBe(' long enough ');
+  });
+
   it('reads the provider poll timings, with the production schedule by default', () => {
     expect(loadConfig({}).generation).toMatchObject({
       comfyui: { pollIntervalMs: 1500, lostPromptGraceMs: 10_000, unreachableToleranceMs: 60_000 },
