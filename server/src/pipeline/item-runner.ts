@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { LOGGER, RUNTIME, type Runtime } from '../common/runtime.js';
@@ -7,6 +7,7 @@ import {
   ProviderError,
   type GenerationProvider,
   type GenerationRequest,
+  type ProducedFile,
 } from '../generation/providers/generation-provider.js';
 import { makeItemWorkDir, removeOrphanedItemDirs } from './item-work-dirs.js';
 import { MediaStore, type StoredOutput } from './media-store.js';
@@ -51,6 +52,17 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
+ * A zero-byte output (a download answered 200 with no body, a node that wrote nothing) would become
+ * a gallery tile with nothing to show: the attempt fails instead, and the retry fetches it again.
+ */
+async function refuseEmptyFiles(files: ProducedFile[]): Promise<void> {
+  for (const [index, file] of files.entries()) {
+    if ((await stat(file.path)).size === 0)
+      throw new ProviderError(`The generation server sent an empty file (output ${index})`, { retryable: true });
+  }
+}
+
+/**
  * One item: the provider call, retried with exponential backoff and jitter (or the server's
  * Retry-After) when the error allows it; the last error becomes the item's failure (DESIGN section 5).
  */
@@ -77,6 +89,7 @@ export class ItemRunner implements OnApplicationBootstrap {
         const outcome = await provider.generate({ ...request, workDir, itemStartedAt, attempt, finalAttempt });
         if (outcome.status === 'rejected') return { kind: 'rejected', reason: outcome.reason };
         if (outcome.files.length === 0) throw new ProviderError('The provider produced no file', { retryable: true });
+        await refuseEmptyFiles(outcome.files);
         const outputs = await this.media
           .store(request.userId, request.jobId, request.batchIndex, outcome.files)
           .catch((error: unknown) => Promise.reject(new MediaStorageError(error)));

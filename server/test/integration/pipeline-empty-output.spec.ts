@@ -1,0 +1,93 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FINAL_JOB_STATUSES, type ConfigurableParam } from '@atelier/shared';
+import { ComfyUiDouble } from '../doubles/comfyui-double.js';
+import { storedItems } from '../support/job-rows.js';
+import { submitJob, waitForJob } from '../support/pipeline.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { startWorker, type WorkerProcess } from '../support/worker-process.js';
+
+const GRAPH = {
+  '1': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'sd15.safetensors' } },
+  '2': { class_type: 'CLIPTextEncode', inputs: { text: 'a lighthouse', clip: ['1', 1] } },
+  '3': { class_type: 'EmptyLatentImage', inputs: { width: 64, height: 64, batch_size: 1 } },
+  '4': {
+    class_type: 'KSampler',
+    inputs: {
+      seed: 1,
+      steps: 2,
+      cfg: 7,
+      sampler_name: 'euler',
+      scheduler: 'normal',
+      denoise: 1,
+      model: ['1', 0],
+      positive: ['2', 0],
+      negative: ['2', 0],
+      latent_image: ['3', 0],
+    },
+  },
+  '5': { class_type: 'VAEDecode', inputs: { samples: ['4', 0], vae: ['1', 2] } },
+  '6': { class_type: 'SaveImage', inputs: { filename_prefix: 'atelier-test', images: ['5', 0] } },
+};
+
+const PARAMS: Record<string, ConfigurableParam> = {
+  prompt: { type: 'text', display_name: 'Prompt', default_value: 'a lighthouse', node: '2', input: 'text' },
+};
+
+/** An output file that arrives with no bytes (200, empty body) never becomes a gallery item. */
+describe('the pipeline given an empty output file', () => {
+  let t: TestApp;
+  let token: string;
+  let workflowId: number;
+  let double: ComfyUiDouble | undefined;
+  let worker: WorkerProcess | undefined;
+
+  async function run(emptyViews: number) {
+    const d = await ComfyUiDouble.start();
+    double = d;
+    for (let n = 0; n < emptyViews; n++) d.answerNext('GET /view', { status: 200, body: '', contentType: 'image/png' });
+    worker = await startWorker(t, {
+      COMFYUI_URL: d.url,
+      COMFYUI_POLL_INTERVAL_MS: '100',
+      COMFYUI_REQUEST_TIMEOUT_MS: '2000',
+      ITEM_MAX_ATTEMPTS: '3',
+      ITEM_RETRY_BASE_MS: '50',
+      SHUTDOWN_GRACE_MS: '2000',
+    });
+    const id = await submitJob(t, token, { workflow_id: workflowId, job_name: 'empty', batch_size: 1, parameters: {} });
+    return { id, job: await waitForJob(t, token, id, [...FINAL_JOB_STATUSES], 30_000) };
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    token = await t.login(await t.createUser({ username: 'painter' }));
+    const { rows } = await t.db.pool.query<{ id: number }>(
+      `INSERT INTO workflows (name, workflow_type, graph, configurable_params) VALUES ('Txt2img', 'comfyui', $1, $2) RETURNING id`,
+      [JSON.stringify(GRAPH), JSON.stringify(PARAMS)],
+    );
+    workflowId = rows[0]!.id;
+  });
+
+  afterEach(async () => {
+    await worker?.stop();
+    await double?.close();
+    worker = undefined;
+    double = undefined;
+  });
+
+  afterAll(() => t.close());
+
+  it('fetches the item again and stores the real image when one download comes back empty', async () => {
+    const { id, job } = await run(1);
+    expect(job).toMatchObject({ status: 'completed', batch_completed: 1, error_message: null });
+    const items = await storedItems(t, id);
+    expect(items).toHaveLength(1);
+    expect(items[0]?.files_exist).toBe(true);
+  });
+
+  it('fails the item with a message saying so when every download comes back empty', async () => {
+    const { id, job } = await run(10);
+    expect(job).toMatchObject({ status: 'failed', batch_completed: 0 });
+    expect(job.error_message).toBe('The generation server sent an empty file (output 0)');
+    expect(await storedItems(t, id)).toEqual([]);
+  });
+});
