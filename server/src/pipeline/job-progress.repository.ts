@@ -20,6 +20,15 @@ function toEntity<T extends ObjectLiteral>(m: EntityManager, target: EntityTarge
 }
 
 /**
+ * A reason or error text as PostgreSQL can store it. These come from the generation server, and a
+ * NUL character in one (which neither text nor jsonb takes) would fail the write, and with it the
+ * job run, again on every retry: the job would never end.
+ */
+function storable(text: string): string {
+  return text.replaceAll('\u0000', '');
+}
+
+/**
  * The worker's writes. Every item outcome is recorded together with the checkpoint in one
  * transaction, and counters only move when the checkpoint has not yet passed that index, so an
  * item recorded twice (a resumed job) changes nothing the second time.
@@ -70,7 +79,9 @@ export class JobProgressRepository {
   }
 
   async recordRejected(jobId: number, batchIndex: number, reason: string): Promise<JobEntity | null> {
-    const entry = JSON.stringify([{ batch_index: batchIndex, reason, timestamp: new Date().toISOString() }]);
+    const entry = JSON.stringify([
+      { batch_index: batchIndex, reason: storable(reason), timestamp: new Date().toISOString() },
+    ]);
     return this.db.transaction((m) =>
       this.advance(
         m,
@@ -90,7 +101,7 @@ export class JobProgressRepository {
         jobId,
         batchIndex,
         `failed_count = failed_count + CASE WHEN next_batch_index <= $2 THEN 1 ELSE 0 END, error_message = $3`,
-        [message],
+        [storable(message)],
       ),
     );
   }
@@ -125,7 +136,7 @@ export class JobProgressRepository {
          error_message = $2, completed_at = now(),
          actual_duration = extract(epoch FROM now() - coalesce(started_at, created_at)), updated_at = now()
        WHERE id = $1 AND status IN ('queued', 'submitting', 'processing')`,
-      [jobId, message],
+      [jobId, storable(message)],
     );
     return this.findJob(jobId);
   }

@@ -1,0 +1,81 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FINAL_JOB_STATUSES } from '@atelier/shared';
+import { EokDouble } from '../doubles/eok-double.js';
+import { submitJob, waitForJob } from '../support/pipeline.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { startWorker, type WorkerProcess } from '../support/worker-process.js';
+
+const SLUG = 'flux-portrait';
+
+/**
+ * Texts the generation server writes (a failure's error, a rejection's reason) are the server's
+ * own: one holding a NUL character, which PostgreSQL cannot store, still ends the job.
+ */
+describe('the pipeline given server texts PostgreSQL cannot store as they are', () => {
+  let t: TestApp;
+  let token: string;
+  let workflowId: number;
+  let double: EokDouble | undefined;
+  let worker: WorkerProcess | undefined;
+
+  async function run(script: (d: EokDouble) => void) {
+    const d = await EokDouble.start({ slugs: [SLUG], steps: 1 });
+    double = d;
+    script(d);
+    worker = await startWorker(t, {
+      EOK_URL: d.url,
+      EOK_API_KEY: 'eok-system-key-0123456789abcdefghij',
+      EOK_POLL_START_MS: '20',
+      EOK_REQUEST_TIMEOUT_MS: '2000',
+      ITEM_MAX_ATTEMPTS: '2',
+      SHUTDOWN_GRACE_MS: '2000',
+    });
+    const id = await submitJob(t, token, {
+      workflow_id: workflowId,
+      job_name: 'texts',
+      batch_size: 1,
+      parameters: { prompt: 'a red fox' },
+    });
+    return waitForJob(t, token, id, [...FINAL_JOB_STATUSES], 20_000);
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    token = await t.login(await t.createUser({ username: 'painter' }));
+    const definition = await t.db.pool.query<{ id: number }>(
+      `INSERT INTO override_definitions (override_key, display_name, data_type, validation_rules)
+       VALUES ('override_prompt', 'Prompt', 'string', '{}') RETURNING id`,
+    );
+    const workflow = await t.db.pool.query<{ id: number }>(
+      `INSERT INTO workflows (name, workflow_type, workflow_slug, seed_mode) VALUES ('Portrait', 'slug', $1, 'fixed')
+       RETURNING id`,
+      [SLUG],
+    );
+    workflowId = workflow.rows[0]!.id;
+    await t.db.pool.query(
+      `INSERT INTO workflow_overrides (workflow_id, override_definition_id, is_required, ui_parameter_name, display_order)
+       VALUES ($1, $2, true, 'prompt', 0)`,
+      [workflowId, definition.rows[0]!.id],
+    );
+  });
+
+  afterEach(async () => {
+    await worker?.stop();
+    await double?.close();
+    worker = undefined;
+    double = undefined;
+  });
+
+  afterAll(() => t.close());
+
+  it("fails the job with the server's error when that error holds a NUL character", async () => {
+    const job = await run((d) => d.fail([0], 'CUDA error\u0000 at node 7'));
+    expect(job).toMatchObject({ status: 'failed', batch_completed: 0, error_message: 'CUDA error at node 7' });
+  });
+
+  it("lists the server's rejection reason when that reason holds a NUL character", async () => {
+    const job = await run((d) => d.reject([0], 'post-classification:\u0000 a weapon'));
+    expect(job).toMatchObject({ status: 'failed', rejection_count: 1, error_message: null });
+    expect(job.rejection_reasons.map((r) => r.reason)).toEqual(['post-classification: a weapon']);
+  });
+});
