@@ -20,8 +20,11 @@ function literalSeed(graph: ApiGraph): number | null {
  * The seed a ComfyUI run used, for the gallery item's seed_used (DESIGN section 3): the one
  * injection wrote in; else the graph's own when its samplers have one literal seed (an API-format
  * graph runs with the value written in it); else null, rather than a number that would not
- * reproduce the image.
+ * reproduce the image. An override_seed with no maximum may write one ComfyUI takes (up to
+ * 2^64 - 1) but JavaScript cannot hold exactly nor seed_used (a bigint) store: null too, since
+ * storing it would fail the item's record, and with it every retry of the job.
  */
 export function seedUsed(injected: InjectedGraph): number | null {
-  return injected.seed ?? literalSeed(injected.graph);
+  const seed = injected.seed ?? literalSeed(injected.graph);
+  return seed !== null && Number.isSafeInteger(seed) && seed >= 0 ? seed : null;
 }
