@@ -45,7 +45,7 @@ export class EokDouble {
   private keyRevokedFromIndex: number | undefined;
   private overridesError: string | undefined;
   private submitDelayMs = 0;
-  private outputSpec = { count: 1, declareContentType: true };
+  private outputSpec = { count: 1, declareContentType: true, contentType: 'image/png' };
   private stalledOutputs = 0;
   private readonly network: NetworkFaults;
 
@@ -143,8 +143,13 @@ export class EokDouble {
     return this;
   }
 
-  outputs(count: number, options: { declareContentType?: boolean } = {}): this {
-    this.outputSpec = { count, declareContentType: options.declareContentType ?? true };
+  /** How many outputs a generation has, and the content_type each declares (image/png unless told). */
+  outputs(count: number, options: { declareContentType?: boolean; contentType?: string } = {}): this {
+    this.outputSpec = {
+      count,
+      declareContentType: options.declareContentType ?? true,
+      contentType: options.contentType ?? 'image/png',
+    };
     return this;
   }
 
@@ -248,7 +253,7 @@ export class EokDouble {
   private outputUrls(id: string): Array<{ url: string; content_type?: string }> {
     return Array.from({ length: this.outputSpec.count }, (_, n) => ({
       url: `${this.url}/outputs/${id}/${n}.png`,
-      ...(this.outputSpec.declareContentType ? { content_type: 'image/png' } : {}),
+      ...(this.outputSpec.declareContentType ? { content_type: this.outputSpec.contentType } : {}),
     }));
   }
 

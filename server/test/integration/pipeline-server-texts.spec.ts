@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FINAL_JOB_STATUSES } from '@atelier/shared';
 import { EokDouble } from '../doubles/eok-double.js';
+import { storedItems } from '../support/job-rows.js';
 import { submitJob, waitForJob } from '../support/pipeline.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { startWorker, type WorkerProcess } from '../support/worker-process.js';
@@ -8,8 +9,9 @@ import { startWorker, type WorkerProcess } from '../support/worker-process.js';
 const SLUG = 'flux-portrait';
 
 /**
- * Texts the generation server writes (a failure's error, a rejection's reason) are the server's
- * own: one holding a NUL character, which PostgreSQL cannot store, still ends the job.
+ * Texts the generation server writes (a failure's error, a rejection's reason, an output's declared
+ * content_type) are the server's own: one holding a NUL character, which PostgreSQL cannot store,
+ * still ends the job.
  */
 describe('the pipeline given server texts PostgreSQL cannot store as they are', () => {
   let t: TestApp;
@@ -36,7 +38,7 @@ describe('the pipeline given server texts PostgreSQL cannot store as they are', 
       batch_size: 1,
       parameters: { prompt: 'a red fox' },
     });
-    return waitForJob(t, token, id, [...FINAL_JOB_STATUSES], 20_000);
+    return { id, job: await waitForJob(t, token, id, [...FINAL_JOB_STATUSES], 20_000) };
   }
 
   beforeAll(async () => {
@@ -69,13 +71,19 @@ describe('the pipeline given server texts PostgreSQL cannot store as they are', 
   afterAll(() => t.close());
 
   it("fails the job with the server's error when that error holds a NUL character", async () => {
-    const job = await run((d) => d.fail([0], 'CUDA error\u0000 at node 7'));
+    const { job } = await run((d) => d.fail([0], 'CUDA error\u0000 at node 7'));
     expect(job).toMatchObject({ status: 'failed', batch_completed: 0, error_message: 'CUDA error at node 7' });
   });
 
   it("lists the server's rejection reason when that reason holds a NUL character", async () => {
-    const job = await run((d) => d.reject([0], 'post-classification:\u0000 a weapon'));
+    const { job } = await run((d) => d.reject([0], 'post-classification:\u0000 a weapon'));
     expect(job).toMatchObject({ status: 'failed', rejection_count: 1, error_message: null });
     expect(job.rejection_reasons.map((r) => r.reason)).toEqual(['post-classification: a weapon']);
+  });
+
+  it('stores the image, typed by what it is, when its declared content_type holds a NUL character', async () => {
+    const { id, job } = await run((d) => d.outputs(1, { contentType: 'image/png\u0000' }));
+    expect(job).toMatchObject({ status: 'completed', batch_completed: 1, error_message: null });
+    expect((await storedItems(t, id)).map((i) => [i.content_type, i.files_exist])).toEqual([['image/png', true]]);
   });
 });

@@ -10,10 +10,17 @@ const EXTENSIONS: Record<string, string> = {
   'video/quicktime': '.mov',
 };
 
-/** `image/png; charset=binary` -> `image/png`; empty -> undefined. */
+/** `type/subtype` as RFC 9110 writes media types (token characters only). */
+const MEDIA_TYPE = /^[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+$/;
+
+/**
+ * `image/png; charset=binary` -> `image/png`; empty -> undefined. A declared type is the server's
+ * own JSON text: one that is no media type (a NUL in it, which PostgreSQL cannot store, would fail
+ * the item's record on every retry) is ignored, so the download's header or the URL types the file.
+ */
 export function normaliseContentType(value: string | null | undefined): string | undefined {
   const type = value?.split(';')[0]?.trim().toLowerCase();
-  return type || undefined;
+  return type && MEDIA_TYPE.test(type) ? type : undefined;
 }
 
 /** Output URLs may be relative to the server; only http(s) is fetched. */
