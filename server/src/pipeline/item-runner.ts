@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { LOGGER, RUNTIME, type Runtime } from '../common/runtime.js';
 import {
   GenerationCancelledError,
+  handedBack,
   ProviderError,
   type GenerationProvider,
   type GenerationRequest,
@@ -118,7 +119,13 @@ export class ItemRunner implements OnApplicationBootstrap {
           error instanceof ProviderError && error.retryAfterMs !== undefined
             ? Math.max(error.retryAfterMs, backoff)
             : backoff;
-        await sleep(wait, request.signal);
+        try {
+          await sleep(wait, request.signal);
+        } catch (cancelled) {
+          // a handed-back item is taken up by another worker, which follows what this one left
+          if (!handedBack(request.signal)) await provider.abandon?.({ ...request, itemStartedAt, attempt });
+          throw cancelled;
+        }
       } finally {
         await rm(workDir, { recursive: true, force: true });
       }

@@ -128,4 +128,9 @@ export const handedBack = (signal: AbortSignal): boolean => signal.reason instan
 export interface GenerationProvider {
   readonly name: ProviderName;
   generate(request: GenerationRequest): Promise<GenerationOutcome>;
+  /**
+   * The item was cancelled while the pipeline waited to try it again: a provider whose failed
+   * attempt left work running on the server for that retry stops it now. Best effort, never throws.
+   */
+  abandon?(request: Omit<GenerationRequest, 'workDir'>): Promise<void>;
 }

@@ -128,6 +128,27 @@ export class EokProvider implements GenerationProvider {
     }
   }
 
+  /**
+   * A retryable failure leaves the item's generation running for the next attempt, which follows it
+   * by the same Idempotency-Key; cancelled before that attempt, the generation is stopped here.
+   */
+  async abandon(request: Omit<GenerationRequest, 'workDir'>): Promise<void> {
+    const key = resolveApiKey(request.apiKey, this.config.apiKey);
+    const slug = request.workflow.slug;
+    if (!key || !slug || !this.client) return;
+    const run: ItemRun = {
+      request: { ...request, workDir: '' },
+      key,
+      signal: request.signal,
+      deadline: request.signal,
+      deadlineAt: Date.now() + this.timings.requestTimeoutMs,
+      // which generation the failed attempt made (if any) only a submit under its key tells
+      submitUnsure: true,
+      log: this.logger.child({ jobId: request.jobId, batchIndex: request.batchIndex }),
+    };
+    await this.stopGeneration(this.client, run, slug);
+  }
+
   private async runItem(client: EokClient, run: ItemRun, slug: string): Promise<GenerationOutcome> {
     const submitted = await withRetry(
       // the deadline, not the job's signal, bounds the submit itself: cut off in flight, a created
