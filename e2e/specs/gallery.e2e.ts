@@ -263,6 +263,20 @@ describe('gallery', () => {
     await expect.poll(() => tiles(page).count(), WAIT).toBe(before + 2);
     expect(await tiles(page).first().getAttribute('aria-label')).toContain(liveName);
   });
+
+  it('shows, back from another page, the items made while that page was open', async () => {
+    const page = await openPage();
+    await signIn(page, owner);
+    const before = await openLiveGallery(page, owner);
+    const nav = page.getByRole('navigation');
+    await nav.getByRole('link', { name: 'History' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Generation History' }).waitFor();
+    const name = uniqueName('Made meanwhile');
+    await produceMedia(owner.token, workflowId, name, 2);
+    await nav.getByRole('link', { name: 'Gallery' }).click();
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(before + 2);
+    expect(await tiles(page).first().getAttribute('aria-label')).toContain(name);
+  });
 });
 
 describe('gallery without its live connection', () => {

@@ -13,6 +13,7 @@ import type { ZodType } from 'zod';
 import { mayPassOnRetry } from '../../../lib/api-error';
 import { logger } from '../../../lib/logger';
 import { refreshChangedElsewhere } from '../../gallery/api/gallery-cache';
+import { galleryQueryKeys } from '../../gallery/api/gallery-query-keys';
 import { SESSION_QUERY_KEY } from '../../auth/api/get-session';
 import { forgetJobProgress, recordJobProgress } from '../../jobs/api/job-progress';
 import { jobQueryKeys } from '../../jobs/api/job-query-keys';
@@ -58,10 +59,21 @@ export function applyJobProgress(queryClient: QueryClient, payload: unknown): vo
   if (progress) recordJobProgress(queryClient, progress);
 }
 
-/** A new file of a job: its results grid shows it. */
+/**
+ * A new file of a job: its results grid shows it. The gallery, while open, puts it on top of its
+ * views itself (useGalleryLiveItems); the views kept from an earlier visit never hear of it and are
+ * never stale on their own, so coming back to the gallery showed them without it: they are read
+ * again when next shown.
+ */
 export function applyGalleryItemCreated(queryClient: QueryClient, payload: unknown): void {
   const item = parseEvent('gallery:item-created', galleryItemSchema, payload);
-  if (item) void queryClient.invalidateQueries({ queryKey: jobQueryKeys.results(item.job_id) });
+  if (!item) return;
+  void queryClient.invalidateQueries({ queryKey: jobQueryKeys.results(item.job_id) });
+  markHiddenGalleryViewsStale(queryClient);
+}
+
+function markHiddenGalleryViewsStale(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: galleryQueryKeys.items(), type: 'inactive', refetchType: 'none' });
 }
 
 /**
