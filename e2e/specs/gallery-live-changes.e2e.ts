@@ -97,6 +97,34 @@ describe('gallery changes made in another tab of the same user', () => {
   });
 });
 
+describe('gallery after the live connection was lost', () => {
+  it('shows, back from another page, what changed while the connection was down', async () => {
+    const owner = await ownerWithMedia(uniqueName('Away and offline'), 2);
+    const [archived] = await listGallery(owner.token, { folder: '' });
+    const page = await openPage();
+    await signIn(page, owner);
+    await openLiveGallery(page, owner);
+    const nav = page.getByRole('navigation');
+    await nav.getByRole('link', { name: 'History' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Generation History' }).waitFor();
+
+    // the change made elsewhere is pushed while this tab is off the network: it never hears of it
+    await page.context().setOffline(true);
+    await call(`/gallery/${archived!.id}/archive`, { method: 'POST', token: owner.token });
+    const reconnected = page
+      .waitForEvent('websocket', { timeout: 25_000 })
+      .then((socket) =>
+        socket.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).startsWith('40') }),
+      );
+    await page.context().setOffline(false);
+    await reconnected;
+
+    await nav.getByRole('link', { name: 'Gallery' }).click();
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(1);
+    expect(await grid(page).locator(`[data-item-id="${archived!.id}"]`).count()).toBe(0);
+  });
+});
+
 describe('gallery read again after a change elsewhere', () => {
   it('keeps the read of the loaded pages when the end of the grid is reached during it, then loads the next page', async () => {
     const owner = await ownerWithMedia(uniqueName('Long scroll'), 1);

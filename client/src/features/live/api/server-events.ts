@@ -104,6 +104,9 @@ export function refreshAfterReconnect(queryClient: QueryClient): void {
   applySessionChanged(queryClient);
   void queryClient.invalidateQueries({ queryKey: queueQueryOptions().queryKey });
   void queryClient.invalidateQueries({ queryKey: jobQueryKeys.all });
+  // the gallery reads its views on screen again itself (useGalleryLiveItems); those kept from an
+  // earlier visit missed the changes and new items pushed meanwhile as well
+  markHiddenGalleryViewsStale(queryClient);
   void queryClient.invalidateQueries({
     predicate: ({ state }) => state.status === 'error' && mayPassOnRetry(state.error),
   });
