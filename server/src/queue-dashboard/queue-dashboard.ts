@@ -4,8 +4,10 @@ import { ExpressAdapter } from '@bull-board/express';
 import { JwtService } from '@nestjs/jwt';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Express, RequestHandler } from 'express';
-import { isAdminRole } from '@atelier/shared';
+import { isAdminRole, MESSAGES } from '@atelier/shared';
 import { SessionValidator } from '../auth/session-validator.js';
+import { UNAVAILABLE_RETRY_AFTER_S } from '../common/http-error.filter.js';
+import { isDependencyUnavailable } from '../common/unavailable-dependency.js';
 import type { TokenPayload } from '../auth/token.js';
 import { GenerationQueue } from '../queue/generation-queue.js';
 import { bearerToken, DASHBOARD_COOKIE, QUEUE_DASHBOARD_PATH, readCookie } from './dashboard-cookie.js';
@@ -21,7 +23,17 @@ function adminsOnly(jwt: JwtService, sessions: SessionValidator): RequestHandler
       .then((payload) => sessions.validate(payload))
       .then(
         (user) => (isAdminRole(user.role) ? next() : refuse(403, 'Only admins can open the queue dashboard')),
-        () => refuse(401, 'Your session has ended: sign in again and open the queue dashboard from the Admin area'),
+        (error: unknown) => {
+          // the session could not be checked (PostgreSQL is away): it has not ended, and signing in
+          // again would not help, as the API says of any request then
+          if (!isDependencyUnavailable(error))
+            return refuse(
+              401,
+              'Your session has ended: sign in again and open the queue dashboard from the Admin area',
+            );
+          res.setHeader('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S));
+          refuse(503, MESSAGES.serviceUnavailable);
+        },
       );
   };
 }
