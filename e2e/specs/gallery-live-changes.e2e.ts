@@ -123,6 +123,32 @@ describe('gallery after the live connection was lost', () => {
     await expect.poll(() => tiles(page).count(), WAIT).toBe(1);
     expect(await grid(page).locator(`[data-item-id="${archived!.id}"]`).count()).toBe(0);
   });
+
+  it('shows it too when the gallery was opened before the connection came back (a laptop just woken)', async () => {
+    const owner = await ownerWithMedia(uniqueName('Opened while offline'), 2);
+    const [archived] = await listGallery(owner.token, { folder: '' });
+    const page = await openPage();
+    await signIn(page, owner);
+    await openLiveGallery(page, owner);
+    const nav = page.getByRole('navigation');
+    await nav.getByRole('link', { name: 'History' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Generation History' }).waitFor();
+
+    await page.context().setOffline(true);
+    await call(`/gallery/${archived!.id}/archive`, { method: 'POST', token: owner.token });
+    await nav.getByRole('link', { name: 'Gallery' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Gallery' }).waitFor();
+    const reconnected = page
+      .waitForEvent('websocket', { timeout: 25_000 })
+      .then((socket) =>
+        socket.waitForEvent('framereceived', { predicate: (frame) => String(frame.payload).startsWith('40') }),
+      );
+    await page.context().setOffline(false);
+    await reconnected;
+
+    await expect.poll(() => tiles(page).count(), WAIT).toBe(1);
+    expect(await grid(page).locator(`[data-item-id="${archived!.id}"]`).count()).toBe(0);
+  });
 });
 
 describe('gallery read again after a change elsewhere', () => {

@@ -104,9 +104,10 @@ export function refreshAfterReconnect(queryClient: QueryClient): void {
   applySessionChanged(queryClient);
   void queryClient.invalidateQueries({ queryKey: queueQueryOptions().queryKey });
   void queryClient.invalidateQueries({ queryKey: jobQueryKeys.all });
-  // the gallery reads its views on screen again itself (useGalleryLiveItems); those kept from an
-  // earlier visit missed the changes and new items pushed meanwhile as well
-  markHiddenGalleryViewsStale(queryClient);
+  // the gallery's changes and new items pushed meanwhile were missed too: the views on screen are
+  // read again (the gallery's own reread after a reconnection misses one opened while the connection
+  // was down, a laptop just woken), the views kept from an earlier visit when next shown
+  void queryClient.invalidateQueries({ queryKey: galleryQueryKeys.all });
   void queryClient.invalidateQueries({
     predicate: ({ state }) => state.status === 'error' && mayPassOnRetry(state.error),
   });
