@@ -112,8 +112,9 @@ function liveAgain(page: Page): Promise<void> {
 }
 
 describe('gallery after the live connection was lost', () => {
-  it('shows, back from another page, what changed while the connection was down', async () => {
-    const owner = await ownerWithMedia(uniqueName('Away and offline'), 2);
+  /** An owner of two items on the live gallery who then goes to History, and the item to archive. */
+  async function awayFromTheGallery(name: string) {
+    const owner = await ownerWithMedia(uniqueName(name), 2);
     const [archived] = await listGallery(owner.token, { folder: '' });
     const page = await openPage();
     await signIn(page, owner);
@@ -121,31 +122,28 @@ describe('gallery after the live connection was lost', () => {
     const nav = page.getByRole('navigation');
     await nav.getByRole('link', { name: 'History' }).click();
     await page.getByRole('heading', { level: 1, name: 'Generation History' }).waitFor();
+    return { owner, archived: archived!, page, nav };
+  }
+
+  it('shows, back from another page, what changed while the connection was down', async () => {
+    const { owner, archived, page, nav } = await awayFromTheGallery('Away and offline');
 
     // the change made elsewhere is pushed while this tab is off the network: it never hears of it
     await page.context().setOffline(true);
-    await call(`/gallery/${archived!.id}/archive`, { method: 'POST', token: owner.token });
+    await call(`/gallery/${archived.id}/archive`, { method: 'POST', token: owner.token });
     const reconnected = liveAgain(page);
     await page.context().setOffline(false);
     await reconnected;
 
     await nav.getByRole('link', { name: 'Gallery' }).click();
     await expect.poll(() => tiles(page).count(), WAIT).toBe(1);
-    expect(await grid(page).locator(`[data-item-id="${archived!.id}"]`).count()).toBe(0);
+    expect(await grid(page).locator(`[data-item-id="${archived.id}"]`).count()).toBe(0);
   });
 
   it('shows it too when the gallery was opened before the connection came back (a laptop just woken)', async () => {
-    const owner = await ownerWithMedia(uniqueName('Opened while offline'), 2);
-    const [archived] = await listGallery(owner.token, { folder: '' });
-    const page = await openPage();
-    await signIn(page, owner);
-    await openLiveGallery(page, owner);
-    const nav = page.getByRole('navigation');
-    await nav.getByRole('link', { name: 'History' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Generation History' }).waitFor();
-
+    const { owner, archived, page, nav } = await awayFromTheGallery('Opened while offline');
     await page.context().setOffline(true);
-    await call(`/gallery/${archived!.id}/archive`, { method: 'POST', token: owner.token });
+    await call(`/gallery/${archived.id}/archive`, { method: 'POST', token: owner.token });
     await nav.getByRole('link', { name: 'Gallery' }).click();
     await page.getByRole('heading', { level: 1, name: 'Gallery' }).waitFor();
     const reconnected = liveAgain(page);
@@ -153,7 +151,7 @@ describe('gallery after the live connection was lost', () => {
     await reconnected;
 
     await expect.poll(() => tiles(page).count(), WAIT).toBe(1);
-    expect(await grid(page).locator(`[data-item-id="${archived!.id}"]`).count()).toBe(0);
+    expect(await grid(page).locator(`[data-item-id="${archived.id}"]`).count()).toBe(0);
   });
 });
 

@@ -7,7 +7,7 @@ import type { TestApp } from '../support/test-app.js';
 import { startWorker, type WorkerProcess } from '../support/worker-process.js';
 import { waitFor } from '../support/wait-for.js';
 import { comfyWorkerEnv, createComfyWorkflow } from './support/comfy-workflow.js';
-import { createEokWorkflow, EOK_SLUG, EOK_SYSTEM_KEY } from './support/eok-workflow.js';
+import { createEokWorkflow, EOK_SLUG, EOK_SYSTEM_KEY } from '../support/eok-workflow.js';
 import { finalJob } from './support/final-job.js';
 import { itemCounts } from './support/gallery-rows.js';
 import { startOwnStack, type OwnStack } from './support/own-stack.js';

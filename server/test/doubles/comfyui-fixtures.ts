@@ -29,6 +29,40 @@ export function makeProvider(
   );
 }
 
+/**
+ * A txt2img graph in API format, small enough to read in a failure message. Any input may be given
+ * as a slug base takes it, the name of an override (`'override_prompt'`).
+ */
+export function smallTxt2imgGraph({
+  text = 'a default prompt',
+  steps = 4,
+  seed = 1,
+  prefix = 'atelier-test',
+}: { text?: unknown; steps?: unknown; seed?: unknown; prefix?: string } = {}): Record<string, unknown> {
+  return {
+    '1': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'sd15.safetensors' } },
+    '2': { class_type: 'CLIPTextEncode', inputs: { text, clip: ['1', 1] } },
+    '3': { class_type: 'EmptyLatentImage', inputs: { width: 64, height: 64, batch_size: 1 } },
+    '4': {
+      class_type: 'KSampler',
+      inputs: {
+        seed,
+        steps,
+        cfg: 7,
+        sampler_name: 'euler',
+        scheduler: 'normal',
+        denoise: 1,
+        model: ['1', 0],
+        positive: ['2', 0],
+        negative: ['2', 0],
+        latent_image: ['3', 0],
+      },
+    },
+    '5': { class_type: 'VAEDecode', inputs: { samples: ['4', 0], vae: ['1', 2] } },
+    '6': { class_type: 'SaveImage', inputs: { filename_prefix: prefix, images: ['5', 0] } },
+  };
+}
+
 /** A txt2img graph in API format, with an img2img-style LoadImage and a PreviewImage beside SaveImage. */
 export function txt2imgGraph(steps = 4): Record<string, unknown> {
   return {

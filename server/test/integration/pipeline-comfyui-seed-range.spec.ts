@@ -3,34 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINAL_JOB_STATUSES } from '@atelier/shared';
 import { ComfyUiDouble } from '../doubles/comfyui-double.js';
+import { smallTxt2imgGraph } from '../doubles/comfyui-fixtures.js';
 import { storedItems } from '../support/job-rows.js';
 import { submitJob, waitForJob } from '../support/pipeline.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { startWorker, type WorkerProcess } from '../support/worker-process.js';
-
-/** A slug base whose sampler takes its seed from `override_seed`. */
-const GRAPH = {
-  '1': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'sd15.safetensors' } },
-  '2': { class_type: 'CLIPTextEncode', inputs: { text: 'a lighthouse', clip: ['1', 1] } },
-  '3': { class_type: 'EmptyLatentImage', inputs: { width: 64, height: 64, batch_size: 1 } },
-  '4': {
-    class_type: 'KSampler',
-    inputs: {
-      seed: 'override_seed',
-      steps: 2,
-      cfg: 7,
-      sampler_name: 'euler',
-      scheduler: 'normal',
-      denoise: 1,
-      model: ['1', 0],
-      positive: ['2', 0],
-      negative: ['2', 0],
-      latent_image: ['3', 0],
-    },
-  },
-  '5': { class_type: 'VAEDecode', inputs: { samples: ['4', 0], vae: ['1', 2] } },
-  '6': { class_type: 'SaveImage', inputs: { filename_prefix: 'atelier-test', images: ['5', 0] } },
-};
 
 /**
  * ComfyUI takes seeds up to 2^64 - 1, more than the gallery's seed_used column (a signed 64-bit
@@ -64,7 +41,10 @@ describe('the pipeline on ComfyUI with a seed past what the gallery stores', () 
     const slug = 'big-seed';
     const baseDir = path.join(t.dataDir, 'base-workflows');
     await mkdir(baseDir, { recursive: true });
-    await writeFile(path.join(baseDir, `${slug}.json`), JSON.stringify(GRAPH));
+    await writeFile(
+      path.join(baseDir, `${slug}.json`),
+      JSON.stringify(smallTxt2imgGraph({ seed: 'override_seed', steps: 2 })),
+    );
     const { rows: definitions } = await t.db.pool.query<{ id: number }>(
       `INSERT INTO override_definitions (override_key, display_name, data_type, validation_rules)
        VALUES ('override_seed', 'Noise seed', 'integer', '{"min": 0}') RETURNING id`,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FINAL_JOB_STATUSES, type ConfigurableParam, type JobResults } from '@atelier/shared';
 import { ComfyUiDouble } from '../doubles/comfyui-double.js';
+import { smallTxt2imgGraph } from '../doubles/comfyui-fixtures.js';
 import type { Graph } from '../doubles/comfyui-double-state.js';
 import { jobCheckpoint, storedItems } from '../support/job-rows.js';
 import { getJob, listen, submitJob, waitForJob } from '../support/pipeline.js';
@@ -10,32 +11,6 @@ import { startRecordingProxy, type RecordingProxy } from '../support/recording-p
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { startWorker, type WorkerProcess } from '../support/worker-process.js';
 import { waitFor } from '../support/wait-for.js';
-
-/** A txt2img graph in API format, small enough to read in a failure message. */
-function graph(text: unknown = 'a default prompt', steps: unknown = 4): Record<string, unknown> {
-  return {
-    '1': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'sd15.safetensors' } },
-    '2': { class_type: 'CLIPTextEncode', inputs: { text, clip: ['1', 1] } },
-    '3': { class_type: 'EmptyLatentImage', inputs: { width: 64, height: 64, batch_size: 1 } },
-    '4': {
-      class_type: 'KSampler',
-      inputs: {
-        seed: 1,
-        steps,
-        cfg: 7,
-        sampler_name: 'euler',
-        scheduler: 'normal',
-        denoise: 1,
-        model: ['1', 0],
-        positive: ['2', 0],
-        negative: ['2', 0],
-        latent_image: ['3', 0],
-      },
-    },
-    '5': { class_type: 'VAEDecode', inputs: { samples: ['4', 0], vae: ['1', 2] } },
-    '6': { class_type: 'SaveImage', inputs: { filename_prefix: 'atelier-test', images: ['5', 0] } },
-  };
-}
 
 const ENDED = [...FINAL_JOB_STATUSES];
 
@@ -113,7 +88,7 @@ describe('the pipeline on ComfyUI', () => {
     token = await t.login(await t.createUser({ username: 'painter' }));
     const { rows } = await t.db.pool.query<{ id: number }>(
       `INSERT INTO workflows (name, workflow_type, graph, configurable_params) VALUES ('Txt2img', 'comfyui', $1, $2) RETURNING id`,
-      [JSON.stringify(graph()), JSON.stringify(PARAMS)],
+      [JSON.stringify(smallTxt2imgGraph()), JSON.stringify(PARAMS)],
     );
     workflowId = rows[0]!.id;
   });
@@ -169,7 +144,10 @@ describe('the pipeline on ComfyUI', () => {
     const slug = 'comfy-portrait';
     const baseDir = path.join(t.dataDir, 'base-workflows');
     await mkdir(baseDir, { recursive: true });
-    await writeFile(path.join(baseDir, `${slug}.json`), JSON.stringify(graph('override_prompt', 'override_steps')));
+    await writeFile(
+      path.join(baseDir, `${slug}.json`),
+      JSON.stringify(smallTxt2imgGraph({ text: 'override_prompt', steps: 'override_steps' })),
+    );
     const { rows: definitions } = await t.db.pool.query<{ id: number }>(
       `INSERT INTO override_definitions (override_key, display_name, data_type, validation_rules)
        VALUES ('override_prompt', 'Prompt', 'string', '{}'), ('override_steps', 'Steps', 'integer', '{"min": 1, "max": 50}')
@@ -224,7 +202,7 @@ describe('the pipeline on ComfyUI', () => {
   });
 
   it('stores no seed for a JSON workflow whose sampler takes its seed from another node, rather than one never used', async () => {
-    const linked = graph();
+    const linked = smallTxt2imgGraph();
     (linked['4'] as { inputs: Record<string, unknown> }).inputs.seed = ['7', 0];
     linked['7'] = { class_type: 'PrimitiveInt', inputs: { value: 5 } };
     const { rows } = await t.db.pool.query<{ id: number }>(

@@ -1,33 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FINAL_JOB_STATUSES, type ConfigurableParam } from '@atelier/shared';
 import { ComfyUiDouble } from '../doubles/comfyui-double.js';
+import { smallTxt2imgGraph } from '../doubles/comfyui-fixtures.js';
 import { storedItems } from '../support/job-rows.js';
 import { submitJob, waitForJob } from '../support/pipeline.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { startWorker, type WorkerProcess } from '../support/worker-process.js';
-
-const GRAPH = {
-  '1': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'sd15.safetensors' } },
-  '2': { class_type: 'CLIPTextEncode', inputs: { text: 'a lighthouse', clip: ['1', 1] } },
-  '3': { class_type: 'EmptyLatentImage', inputs: { width: 64, height: 64, batch_size: 1 } },
-  '4': {
-    class_type: 'KSampler',
-    inputs: {
-      seed: 1,
-      steps: 2,
-      cfg: 7,
-      sampler_name: 'euler',
-      scheduler: 'normal',
-      denoise: 1,
-      model: ['1', 0],
-      positive: ['2', 0],
-      negative: ['2', 0],
-      latent_image: ['3', 0],
-    },
-  },
-  '5': { class_type: 'VAEDecode', inputs: { samples: ['4', 0], vae: ['1', 2] } },
-  '6': { class_type: 'SaveImage', inputs: { filename_prefix: 'atelier-test', images: ['5', 0] } },
-};
 
 const PARAMS: Record<string, ConfigurableParam> = {
   prompt: { type: 'text', display_name: 'Prompt', default_value: 'a lighthouse', node: '2', input: 'text' },
@@ -62,7 +40,7 @@ describe('the pipeline given an empty output file', () => {
     token = await t.login(await t.createUser({ username: 'painter' }));
     const { rows } = await t.db.pool.query<{ id: number }>(
       `INSERT INTO workflows (name, workflow_type, graph, configurable_params) VALUES ('Txt2img', 'comfyui', $1, $2) RETURNING id`,
-      [JSON.stringify(GRAPH), JSON.stringify(PARAMS)],
+      [JSON.stringify(smallTxt2imgGraph()), JSON.stringify(PARAMS)],
     );
     workflowId = rows[0]!.id;
   });

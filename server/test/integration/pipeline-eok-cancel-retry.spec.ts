@@ -1,11 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EokDouble } from '../doubles/eok-double.js';
 import { getJob, submitJob } from '../support/pipeline.js';
+import { createEokWorkflow, EOK_SLUG, EOK_SYSTEM_KEY } from '../support/eok-workflow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait-for.js';
 import { startWorker, type WorkerProcess } from '../support/worker-process.js';
-
-const SLUG = 'flux-portrait';
 
 /**
  * An eok attempt that fails in a way worth retrying (its generation's status not found) leaves its
@@ -22,21 +21,7 @@ describe('cancelling an eok item between its attempts', () => {
   beforeAll(async () => {
     t = await startTestApp();
     token = await t.login(await t.createUser({ username: 'painter' }));
-    const definition = await t.db.pool.query<{ id: number }>(
-      `INSERT INTO override_definitions (override_key, display_name, data_type, validation_rules)
-       VALUES ('override_prompt', 'Prompt', 'string', '{}') RETURNING id`,
-    );
-    const workflow = await t.db.pool.query<{ id: number }>(
-      `INSERT INTO workflows (name, workflow_type, workflow_slug, seed_mode) VALUES ('Portrait', 'slug', $1, 'fixed')
-       RETURNING id`,
-      [SLUG],
-    );
-    workflowId = workflow.rows[0]!.id;
-    await t.db.pool.query(
-      `INSERT INTO workflow_overrides (workflow_id, override_definition_id, is_required, ui_parameter_name, display_order)
-       VALUES ($1, $2, true, 'prompt', 0)`,
-      [workflowId, definition.rows[0]!.id],
-    );
+    workflowId = await createEokWorkflow(t);
   });
 
   afterEach(async () => {
@@ -51,11 +36,11 @@ describe('cancelling an eok item between its attempts', () => {
   it('cancels the generation the failed attempt left running', async () => {
     // the first status poll answers 404 (the server lost track of it for a moment): worth another
     // attempt, which would follow the same generation, still queued on the server meanwhile
-    const d = await EokDouble.start({ slugs: [SLUG] });
+    const d = await EokDouble.start({ slugs: [EOK_SLUG] });
     double = d.hang().respondTimes(404, 1, undefined, 'status');
     const w = await startWorker(t, {
       EOK_URL: d.url,
-      EOK_API_KEY: 'eok-system-key-0123456789abcdefghij',
+      EOK_API_KEY: EOK_SYSTEM_KEY,
       EOK_POLL_START_MS: '20',
       EOK_REQUEST_TIMEOUT_MS: '2000',
       ITEM_MAX_ATTEMPTS: '3',

@@ -3,10 +3,9 @@ import { FINAL_JOB_STATUSES } from '@atelier/shared';
 import { EokDouble } from '../doubles/eok-double.js';
 import { storedItems } from '../support/job-rows.js';
 import { submitJob, waitForJob } from '../support/pipeline.js';
+import { createEokWorkflow, EOK_SLUG, EOK_SYSTEM_KEY } from '../support/eok-workflow.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { startWorker, type WorkerProcess } from '../support/worker-process.js';
-
-const SLUG = 'flux-portrait';
 
 /**
  * Texts the generation server writes (a failure's error, a rejection's reason, an output's declared
@@ -21,12 +20,12 @@ describe('the pipeline given server texts PostgreSQL cannot store as they are', 
   let worker: WorkerProcess | undefined;
 
   async function run(script: (d: EokDouble) => void) {
-    const d = await EokDouble.start({ slugs: [SLUG], steps: 1 });
+    const d = await EokDouble.start({ slugs: [EOK_SLUG], steps: 1 });
     double = d;
     script(d);
     worker = await startWorker(t, {
       EOK_URL: d.url,
-      EOK_API_KEY: 'eok-system-key-0123456789abcdefghij',
+      EOK_API_KEY: EOK_SYSTEM_KEY,
       EOK_POLL_START_MS: '20',
       EOK_REQUEST_TIMEOUT_MS: '2000',
       ITEM_MAX_ATTEMPTS: '2',
@@ -44,21 +43,7 @@ describe('the pipeline given server texts PostgreSQL cannot store as they are', 
   beforeAll(async () => {
     t = await startTestApp();
     token = await t.login(await t.createUser({ username: 'painter' }));
-    const definition = await t.db.pool.query<{ id: number }>(
-      `INSERT INTO override_definitions (override_key, display_name, data_type, validation_rules)
-       VALUES ('override_prompt', 'Prompt', 'string', '{}') RETURNING id`,
-    );
-    const workflow = await t.db.pool.query<{ id: number }>(
-      `INSERT INTO workflows (name, workflow_type, workflow_slug, seed_mode) VALUES ('Portrait', 'slug', $1, 'fixed')
-       RETURNING id`,
-      [SLUG],
-    );
-    workflowId = workflow.rows[0]!.id;
-    await t.db.pool.query(
-      `INSERT INTO workflow_overrides (workflow_id, override_definition_id, is_required, ui_parameter_name, display_order)
-       VALUES ($1, $2, true, 'prompt', 0)`,
-      [workflowId, definition.rows[0]!.id],
-    );
+    workflowId = await createEokWorkflow(t);
   });
 
   afterEach(async () => {

@@ -1,32 +1,10 @@
 import type { ConfigurableParam } from '@atelier/shared';
 import type { ComfyUiDouble } from '../../doubles/comfyui-double.js';
+import { smallTxt2imgGraph } from '../../doubles/comfyui-fixtures.js';
 import type { TestApp } from '../../support/test-app.js';
 
 /** Item i of a batch runs with seed FIRST_SEED + i (fixed seed mode), which tells the items apart. */
 const FIRST_SEED = 1000;
-
-const GRAPH = {
-  '1': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'sd15.safetensors' } },
-  '2': { class_type: 'CLIPTextEncode', inputs: { text: 'a prompt', clip: ['1', 1] } },
-  '3': { class_type: 'EmptyLatentImage', inputs: { width: 64, height: 64, batch_size: 1 } },
-  '4': {
-    class_type: 'KSampler',
-    inputs: {
-      seed: 1,
-      steps: 2,
-      cfg: 7,
-      sampler_name: 'euler',
-      scheduler: 'normal',
-      denoise: 1,
-      model: ['1', 0],
-      positive: ['2', 0],
-      negative: ['2', 0],
-      latent_image: ['3', 0],
-    },
-  },
-  '5': { class_type: 'VAEDecode', inputs: { samples: ['4', 0], vae: ['1', 2] } },
-  '6': { class_type: 'SaveImage', inputs: { filename_prefix: 'chaos', images: ['5', 0] } },
-};
 
 const PARAMS: Record<string, ConfigurableParam> = {
   prompt: { type: 'text', display_name: 'Prompt', default_value: 'a storm', node: '2', input: 'text' },
@@ -44,7 +22,7 @@ const PARAMS: Record<string, ConfigurableParam> = {
 export async function createComfyWorkflow(t: TestApp): Promise<number> {
   const { rows } = await t.db.pool.query<{ id: number }>(
     `INSERT INTO workflows (name, workflow_type, graph, configurable_params) VALUES ('Storm', 'comfyui', $1, $2) RETURNING id`,
-    [JSON.stringify(GRAPH), JSON.stringify(PARAMS)],
+    [JSON.stringify(smallTxt2imgGraph({ text: 'a prompt', steps: 2, prefix: 'chaos' })), JSON.stringify(PARAMS)],
   );
   return rows[0]!.id;
 }

@@ -1,4 +1,4 @@
-import type { TestApp } from '../../support/test-app.js';
+import type { TestApp } from './test-app.js';
 
 export const EOK_SLUG = 'chaos-portrait';
 export const EOK_SYSTEM_KEY = 'eok-chaos-key-0123456789abcdefghijkl';
