@@ -30,7 +30,7 @@ export const assetIdParamsSchema = z.object({ id: idSchema });
 /** The text fields sent with an upload (multipart); the file travels as `file`. */
 export const uploadAssetFieldsSchema = z.object({
   display_name: z
-    .string()
+    .string({ error: 'Display name must be one text' })
     // every user's asset picker shows it: a name of zero-width spaces would be a blank entry, and a
     // right-to-left override turns 'gnp.exe' into 'exe.png'; nothing left that shows, the file names it
     .overwrite(withoutInvisibleFillers)

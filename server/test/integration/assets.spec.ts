@@ -179,6 +179,19 @@ describe('assets', () => {
     const longName = await upload(await image('png', '#06b6d4'), { displayName: 'x'.repeat(201) });
     expect(longName.status).toBe(400);
     expect(longName.body.error).toBe('Display name must be at most 200 characters');
+
+    // a form that names the asset twice (two display_name fields) says which field is wrong
+    const twice = new FormData();
+    twice.append('display_name', 'first');
+    twice.append('display_name', 'second');
+    twice.set('file', new Blob([new Uint8Array(await image('png', '#0e7490'))], { type: 'image/png' }), 'twice.png');
+    const named = await fetch(`${t.baseUrl}/api/assets`, {
+      method: 'POST',
+      body: twice,
+      headers: { authorization: `Bearer ${aliceToken}` },
+    });
+    const answer = (await named.json()) as { error: string };
+    expect([named.status, answer.error]).toEqual([400, 'Display name must be one text']);
   });
 
   it('names an asset after its file, control characters of the file name dropped rather than failing', async () => {
