@@ -61,7 +61,8 @@ const emailSchema = z
 export function isEmailAddress(value: string): boolean {
   return emailSchema.safeParse(value).success;
 }
-const passwordSchema = z
+/** A password as sign-in takes it (the first super_admin's too: ADMIN_PASSWORD). */
+export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN, { error: USER_MESSAGES.passwordTooShort })
   .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters` });
@@ -75,6 +76,15 @@ const apiKeySchema = z
 /** A username is seen by every user in the shared queue: it must not pass for another, or for none (isShownName). */
 export const USERNAME_HIDDEN_CHARACTERS = 'Username must not contain control or invisible characters';
 
+/** A username as it is stored and as sign-in looks it up (the first super_admin's too: ADMIN_USERNAME). */
+export const usernameSchema = z
+  .string()
+  .trim()
+  // 'zoë' typed as one character or as o and a combining mark is one name, not two users
+  .normalize('NFC')
+  .max(USERNAME_MAX, { error: `Username must be at most ${USERNAME_MAX} characters` })
+  .refine(isShownName, { error: USERNAME_HIDDEN_CHARACTERS });
+
 /**
  * SPEC section 5: username, email and password are required ('Please fill in all required fields'),
  * checked together before any other rule so a half-filled form gets that message.
@@ -87,15 +97,7 @@ export const createUserRequestSchema = z
   })
   .pipe(
     z.object({
-      username: z
-        .string()
-        .trim()
-        // 'zoë' typed as one character or as o and a combining mark is one name, not two users
-        .normalize('NFC')
-        .max(USERNAME_MAX, { error: `Username must be at most ${USERNAME_MAX} characters` })
-        .refine(isShownName, {
-          error: USERNAME_HIDDEN_CHARACTERS,
-        }),
+      username: usernameSchema,
       email: emailSchema,
       password: passwordSchema,
       role: roleInputSchema.nullish().transform((v) => v ?? 'user'),

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, isShownName } from '@atelier/shared';
+import { passwordSchema, usernameSchema } from '@atelier/shared';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -49,20 +49,8 @@ export const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   WORKER_METRICS_PORT: port.optional(),
   // the first super_admin must be one sign-in can find and accept (createUserRequestSchema's rules)
-  ADMIN_USERNAME: z
-    .string()
-    .trim()
-    .normalize('NFC')
-    .min(1)
-    .max(USERNAME_MAX)
-    .refine(isShownName, { error: 'must not contain control or invisible characters' })
-    .default('admin'),
-  ADMIN_PASSWORD: z
-    .string()
-    .min(PASSWORD_MIN, { error: `must be at least ${PASSWORD_MIN} characters` })
-    .max(PASSWORD_MAX, { error: `must be at most ${PASSWORD_MAX} characters` })
-    .refine((v) => v.trim().length > 0, { error: 'must not be only spaces' })
-    .optional(),
+  ADMIN_USERNAME: usernameSchema.min(1).default('admin'),
+  ADMIN_PASSWORD: passwordSchema.refine((v) => v.trim().length > 0, { error: 'must not be only spaces' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_MAX_FAILURES_PER_USERNAME: positiveInt.default(10),
   LOGIN_MAX_ATTEMPTS_PER_IP: positiveInt.default(100),
