@@ -69,10 +69,15 @@ const optionalText = (max: number, label: string) =>
     .nullish()
     .transform((v) => (v == null || v === '' ? null : v));
 
-/** Invisible fillers and bidi overrides taken out first: a name of only a zero-width space is no name. */
+/**
+ * Invisible fillers and bidi overrides taken out first: a name of only a zero-width space is no name.
+ * Stored composed (NFC), as searches compare (searchTextSchema): 'Café' typed with a combining
+ * accent is then found by a search for 'Café', and the other way round.
+ */
 export const workflowNameSchema = z
   .string({ error: MESSAGES.workflowNameRequired })
   .overwrite(withoutInvisibleFillers)
+  .normalize('NFC')
   .trim()
   .min(1, { error: MESSAGES.workflowNameRequired })
   .max(200, { error: 'Workflow name is at most 200 characters' });
@@ -89,9 +94,11 @@ export const workflowSlugSchema = z
   .refine((slug) => !slug.includes('..'), { error: SLUG_CHARACTERS })
   .refine((slug) => !/\.json$/i.test(slug), { error: 'Workflow slug is the base workflow name without .json' });
 
+/** Composed like names: the category buttons and filter match it however it was typed. */
 const categorySchema = z
   .string({ error: 'Category is required' })
   .overwrite(withoutInvisibleFillers)
+  .normalize('NFC')
   .trim()
   .min(1, { error: 'Category is required' })
   .max(100, { error: 'Category is at most 100 characters' });
@@ -206,6 +213,7 @@ const queryFlag = z
 export const workflowListQuerySchema = z.object({
   category: z
     .string({ error: 'category must be one category' })
+    .normalize('NFC')
     .trim()
     .max(100, { error: 'Category is at most 100 characters' })
     .optional(),

@@ -27,8 +27,9 @@ const fileParamSchema = configurableParamSchema.extend({
 const wrappedSchema = z.object({
   workflow: z.record(z.string(), z.unknown()),
   configurable_params: z.record(z.string(), fileParamSchema),
-  name: z.string().trim().min(1).max(200).optional(),
-  category: z.string().trim().min(1).max(100).optional(),
+  // composed as the API stores them (workflowNameSchema), so searches find them
+  name: z.string().normalize('NFC').trim().min(1).max(200).optional(),
+  category: z.string().normalize('NFC').trim().min(1).max(100).optional(),
   tags: z.array(z.string()).optional(),
 });
 

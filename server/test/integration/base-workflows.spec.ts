@@ -142,6 +142,23 @@ describe('base workflows in git', () => {
     expect(git(repo, 'rev-list', '--count', 'HEAD')).toBe(commits);
   });
 
+  it('names the JSON workflow of a file written with combining accents composed, so a search finds it', async () => {
+    const name = 'Cr\u00e8me br\u00fbl\u00e9e';
+    const res = await t.request('POST', '/api/base-workflows', {
+      token: admin,
+      body: { name: 'Creme', content: wrapped(name.normalize('NFD')) },
+    });
+    expect(res.status).toBe(201);
+    const found = await t.request<Workflow[]>(
+      'GET',
+      `/api/workflows?search=${encodeURIComponent('br\u00fbl\u00e9e')}`,
+      {
+        token: admin,
+      },
+    );
+    expect(found.body.map((w) => w.name)).toEqual([name]);
+  });
+
   it('reads a parameter type it does not know as text, SPEC section 3 having text by default', async () => {
     const content = JSON.stringify({
       name: 'Foreign Prompts',

@@ -117,6 +117,39 @@ describe('slug workflows API', () => {
     expect((await t.request('GET', `/api/workflows/${id}`, { token: admin })).status).toBe(404);
   });
 
+  it('stores a name and category typed with combining accents composed, so searches find them', async () => {
+    const composed = 'Caf\u00e9 cr\u00e8me';
+    const decomposed = composed.normalize('NFD');
+    const created = await t.request<{ id: number }>('POST', '/api/workflows', {
+      token: admin,
+      body: {
+        name: decomposed,
+        category: 'Vid\u00e9o'.normalize('NFD'),
+        workflow_slug: 'x',
+        overrides: [{ override_definition_id: defs.get('override_prompt') }],
+      },
+    });
+    const id = created.body.id;
+    const detail = (await t.request<Workflow>('GET', `/api/workflows/${id}`, { token: admin })).body;
+    expect(detail).toMatchObject({ name: composed, category: 'Vid\u00e9o' });
+    for (const search of [composed, decomposed, 'caf\u00e9']) {
+      const found = await list(`?search=${encodeURIComponent(search)}`, admin);
+      expect(
+        found.map((w) => w.id),
+        search,
+      ).toContain(id);
+    }
+    expect((await list(`?category=${encodeURIComponent('Vid\u00e9o')}`, admin)).map((w) => w.id)).toEqual([id]);
+
+    const renamed = await t.request<Workflow>('PUT', `/api/workflows/${id}/name`, {
+      token: admin,
+      body: { name: 'Cr\u00e8me br\u00fbl\u00e9e'.normalize('NFD') },
+    });
+    expect(renamed.body.name).toBe('Cr\u00e8me br\u00fbl\u00e9e');
+    expect((await list(`?search=${encodeURIComponent('br\u00fbl\u00e9e')}`, admin)).map((w) => w.id)).toEqual([id]);
+    await t.request('DELETE', `/api/workflows/${id}`, { token: admin });
+  });
+
   it('refuses to delete a JSON workflow that a base workflow file defines', async () => {
     const id = (await list('?search=upscale'))[0]!.id;
     const res = await t.request<{ error: string }>('DELETE', `/api/workflows/${id}`, { token: admin });

@@ -1,4 +1,4 @@
-import { MESSAGES, type OverrideDefinition } from '@atelier/shared';
+import { MESSAGES, type OverrideDefinition, type Workflow } from '@atelier/shared';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,27 @@ import { renderApp, testUser } from '../../../test/render-app';
 import { adminUsersQueryOptions } from '../api/admin-users';
 import { baseWorkflowsQueryOptions } from '../api/base-workflows';
 import { missingKeysQueryOptions, overrideDefinitionsQueryOptions } from '../api/override-definitions';
+import { workflowsQueryOptions } from '../../workflows/api/get-workflows';
+
+const slugWorkflowRow: Workflow = {
+  id: 1,
+  name: 'Portrait',
+  category: 'Image Generation',
+  tags: [],
+  workflow_type: 'slug',
+  workflow_slug: 'portrait',
+  is_favorite: false,
+  override_count: 1,
+  updated_at: '2026-01-01T00:00:00.000Z',
+  eok_runtime: null,
+  eok_bucket_name: null,
+  eok_provider: 'novita',
+  eok_generation_type: 'image',
+  eok_pre_classification_type: 'permissive',
+  eok_post_classification_type: 'permissive',
+  seed_mode: 'random',
+  download_dir: null,
+};
 
 const definition = (over: Partial<OverrideDefinition> = {}): OverrideDefinition => ({
   id: 3,
@@ -53,6 +74,23 @@ describe('admin dashboard', () => {
     await user.type(screen.getByLabelText('Search base workflows'), 'video');
     expect(within(table).queryByText('upscale.json')).not.toBeInTheDocument();
     expect(within(table).getByText('video-loop.json')).toBeInTheDocument();
+  });
+
+  it('finds a slug workflow by a name pasted with combining accents, as macOS pastes it', async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderApp('/admin?tab=slug-workflows', { user: testUser('admin') });
+    const slug = (id: number, name: string): Workflow => ({ ...slugWorkflowRow, id, name, workflow_slug: `s${id}` });
+    act(() => {
+      queryClient.setQueryData(workflowsQueryOptions().queryKey, [
+        slug(1, 'Cr\u00e8me br\u00fbl\u00e9e'),
+        slug(2, 'Sunset'),
+      ]);
+    });
+    await screen.findByText('Sunset');
+    await user.click(screen.getByLabelText('Search slug workflows'));
+    await user.paste('br\u00fbl\u00e9e'.normalize('NFD'));
+    expect(screen.getByText('Cr\u00e8me br\u00fbl\u00e9e')).toBeInTheDocument();
+    expect(screen.queryByText('Sunset')).not.toBeInTheDocument();
   });
 
   it('refuses to save a base workflow without a name, and says the change is committed', async () => {

@@ -6,6 +6,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/api-error';
+import { includesSearch } from '../../../lib/search-text';
 import { useWorkflows } from '../../workflows/api/get-workflows';
 import { ADMIN_MESSAGES } from '../admin-messages';
 import { useDeleteSlugWorkflow, useMissingSlugs } from '../api/slug-workflows';
@@ -31,11 +32,9 @@ export function SlugWorkflowsTab() {
   // once deleted, the tab keeps the focus: the row's button is gone
   const rootRef = useRef<HTMLDivElement>(null);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
-  const needle = search.trim().toLowerCase();
   const shown = (workflows.data ?? []).filter(
     (w) =>
-      w.workflow_type === 'slug' &&
-      (w.name.toLowerCase().includes(needle) || (w.workflow_slug ?? '').toLowerCase().includes(needle)),
+      w.workflow_type === 'slug' && (includesSearch(w.name, search) || includesSearch(w.workflow_slug ?? '', search)),
   );
 
   const confirmDelete = () => {

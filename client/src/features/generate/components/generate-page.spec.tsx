@@ -82,6 +82,19 @@ describe('generate dashboard', () => {
     expect(within(option).getByTitle(category).textContent).toBe(category);
   });
 
+  it('finds a workflow in the dropdown by a name pasted with combining accents, as macOS pastes it', async () => {
+    const user = userEvent.setup();
+    const creme: Workflow = { ...workflow, id: 8, name: 'Cr\u00e8me br\u00fbl\u00e9e' };
+    const { queryClient } = renderApp('/', { user: testUser('user') });
+    act(() => {
+      queryClient.setQueryData(workflowsQueryOptions().queryKey, [workflow, creme]);
+    });
+    await user.click(screen.getByRole('combobox', { name: 'Workflow' }));
+    await user.paste('br\u00fbl\u00e9e'.normalize('NFD'));
+    expect(await screen.findByRole('option', { name: /^Cr\u00e8me br\u00fbl\u00e9e/ })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /^Text to Image/ })).not.toBeInTheDocument();
+  });
+
   it('opens the workflow search with a key typed on the page, but not with one typed in a dialog over it', async () => {
     const user = userEvent.setup();
     const { queryClient } = renderApp('/?workflow=7', { user: testUser('user') });

@@ -3,10 +3,10 @@ import { MESSAGES, type Workflow } from '@atelier/shared';
 import { useMemo, useRef, useState } from 'react';
 import { useWorkflows } from '../../workflows/api/get-workflows';
 import { usePrintableKeyOpener } from '../hooks/use-printable-key-opener';
+import { includesSearch } from '../../../lib/search-text';
 
 function matches(workflow: Workflow, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  return [workflow.name, workflow.category, ...workflow.tags].some((text) => text.toLowerCase().includes(needle));
+  return [workflow.name, workflow.category, ...workflow.tags].some((text) => includesSearch(text, search));
 }
 
 /**
