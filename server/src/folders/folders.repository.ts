@@ -35,8 +35,17 @@ export class FoldersRepository {
     return this.repo.findOneBy({ id: folderId, userId });
   }
 
+  /**
+   * In the gallery's order (GalleryRepository.folderSummaries): by name regardless of case. By
+   * `name` alone the C collation put 'Zebra' before 'apple' in the admin dialog but not the gallery.
+   */
   listForUser(userId: number): Promise<FolderEntity[]> {
-    return this.repo.find({ where: { userId }, order: { name: 'ASC', id: 'ASC' } });
+    return this.repo
+      .createQueryBuilder('f')
+      .where('f.user_id = :userId', { userId })
+      .orderBy('lower(f.name)', 'ASC')
+      .addOrderBy('f.id', 'ASC')
+      .getMany();
   }
 
   /** Another folder of the user whose name matches regardless of case, or whose hotkey matches. */

@@ -53,6 +53,15 @@ describe('per-user folders (admin)', () => {
     expect((await update(user.id, created.body.id, { name: 'BEST', hotkey: '7' })).status).toBe(200);
   });
 
+  it("lists a user's folders in the order their gallery shows them, whatever the letter case", async () => {
+    const user = await t.createUser();
+    for (const name of ['cherry', 'Banana', 'apple', 'Zebra']) await create(user.id, { name });
+    const admin = (await t.request<Folder[]>('GET', base(user.id), { token })).body.map((f) => f.name);
+    const gallery = (await t.request<Folder[]>('GET', '/api/folders', { token: await t.login(user) })).body;
+    expect(admin).toEqual(['apple', 'Banana', 'cherry', 'Zebra']);
+    expect(gallery.map((f) => f.name)).toEqual(admin);
+  });
+
   it('keeps the hotkey and colour a change leaves out; null removes the hotkey and resets the colour', async () => {
     const user = await t.createUser();
     const own = await t.login(user);
