@@ -16,7 +16,7 @@ const tzOffset = wholeQueryParam('tz', -840, 840);
  * else a folder name. Dates are whole days in the client's time zone: `tz` is the client's
  * `Date.getTimezoneOffset()` in minutes (UTC minus local).
  */
-export const galleryFilterQuerySchema = z.object({
+const galleryFilterFields = z.object({
   status: choice('status', GALLERY_STATUSES).default('active'),
   folder: z
     .string({ error: 'folder must be one folder name' })
@@ -38,29 +38,49 @@ export const galleryFilterQuerySchema = z.object({
    */
   tz_to: tzOffset.optional(),
 });
+
+export const DATE_RANGE_REVERSED = 'dateFrom must not be after dateTo';
+
+/**
+ * A range that ends before it starts is a mistake (the two dates swapped), not a question whose
+ * answer is "nothing": refused, rather than answered with an empty gallery that looks like no media.
+ */
+function inDayOrder<T extends z.ZodType<{ dateFrom?: string; dateTo?: string }>>(schema: T) {
+  // both YYYY-MM-DD with four-digit years: the text order is the calendar order
+  return schema.refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo, {
+    error: DATE_RANGE_REVERSED,
+    path: ['dateFrom'],
+  });
+}
+
+export const galleryFilterQuerySchema = inDayOrder(galleryFilterFields);
 export type GalleryFilterQuery = z.output<typeof galleryFilterQuerySchema>;
 
-export const galleryListQuerySchema = galleryFilterQuerySchema.extend({
-  limit: wholeQueryParam('limit', 1, GALLERY_PAGE_SIZE).default(GALLERY_PAGE_SIZE),
-  offset: wholeQueryParam('offset', 0, 100_000_000).default(0),
-  /** Opaque; from the `X-Next-Cursor` header of the previous page. Wins over offset. */
-  cursor: z.string({ error: 'Invalid cursor' }).max(200, { error: 'Invalid cursor' }).optional(),
-});
+export const galleryListQuerySchema = inDayOrder(
+  galleryFilterFields.extend({
+    limit: wholeQueryParam('limit', 1, GALLERY_PAGE_SIZE).default(GALLERY_PAGE_SIZE),
+    offset: wholeQueryParam('offset', 0, 100_000_000).default(0),
+    /** Opaque; from the `X-Next-Cursor` header of the previous page. Wins over offset. */
+    cursor: z.string({ error: 'Invalid cursor' }).max(200, { error: 'Invalid cursor' }).optional(),
+  }),
+);
 export type GalleryListQuery = z.output<typeof galleryListQuerySchema>;
 
 export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 export const galleryCountSchema = z.object({ count: z.number().int() });
 
-export const folderFilterQuerySchema = galleryFilterQuerySchema.pick({
-  status: true,
-  job_name: true,
-  workflow: true,
-  dateFrom: true,
-  dateTo: true,
-  tz: true,
-  tz_to: true,
-});
+export const folderFilterQuerySchema = inDayOrder(
+  galleryFilterFields.pick({
+    status: true,
+    job_name: true,
+    workflow: true,
+    dateFrom: true,
+    dateTo: true,
+    tz: true,
+    tz_to: true,
+  }),
+);
 
 export const MAX_BULK_IDS = 1000;
 

@@ -153,6 +153,12 @@ describe('gallery API', () => {
     expect(await count('?folder=')).toBe(1);
     expect((await t.request('GET', '/api/gallery?status=deleted', { token })).status).toBe(400);
     expect((await t.request('GET', '/api/gallery?dateFrom=yesterday', { token })).status).toBe(400);
+    // a range ending before it starts is refused, not answered as an empty gallery
+    for (const path of ['/api/gallery', '/api/gallery/count', '/api/folders']) {
+      const reversed = await t.request('GET', `${path}?dateFrom=2026-11-11&dateTo=2026-11-10`, { token });
+      expect(reversed.status, path).toBe(400);
+      expect(reversed.body, path).toMatchObject({ error: 'dateFrom must not be after dateTo' });
+    }
     expect((await t.request('GET', '/api/gallery?limit=101', { token })).status).toBe(400);
   });
 

@@ -12,18 +12,24 @@ function isMeant(day: string): boolean {
  * A gallery date, held here while it is typed: the field's value is set back from the address only
  * when the address changes, because setting it while a year is typed restarts Chromium's year
  * segment and loses the digits after the first. A year under 1000 is applied when the field is left.
+ * A day outside min/max (the other end of the range) is typed freely, as min and max do not stop
+ * typing, but not applied: the server refuses a range that ends before it starts. It says so under
+ * the field, and the field goes back to the day that applies when it is left.
  */
 export function DateFilterInput({
   label,
   value,
   min,
   max,
+  outOfRange,
   onCommit,
 }: {
   label: string;
   value: string;
   min?: string;
   max?: string;
+  /** What is said under the field while it holds a day outside min/max. */
+  outOfRange: string;
   onCommit: (day: string) => void;
 }) {
   const [draft, setDraft] = useState(value);
@@ -33,8 +39,10 @@ export function DateFilterInput({
     setApplied(value);
     setDraft(value);
   }
+  const outside = (day: string) => day !== '' && ((!!min && day < min) || (!!max && day > max));
+  const invalid = isMeant(draft) && outside(draft);
   return (
-    <Field.Root>
+    <Field.Root invalid={invalid}>
       <Field.Label fontSize="xs">{label}</Field.Label>
       <Input
         type="date"
@@ -44,10 +52,15 @@ export function DateFilterInput({
         max={max}
         onChange={(e) => {
           setDraft(e.target.value);
-          if (isMeant(e.target.value)) onCommit(e.target.value);
+          if (isMeant(e.target.value) && !outside(e.target.value)) onCommit(e.target.value);
         }}
-        onBlur={() => draft !== value && onCommit(draft)}
+        onBlur={() => {
+          if (draft === value) return;
+          if (outside(draft)) setDraft(value);
+          else onCommit(draft);
+        }}
       />
+      {invalid && <Field.ErrorText>{outOfRange}</Field.ErrorText>}
     </Field.Root>
   );
 }

@@ -89,12 +89,14 @@ export function GalleryFilterBar({ filters, total, shown, onChange, onManageFold
           label="From"
           value={filters.dateFrom}
           max={filters.dateTo || undefined}
+          outOfRange="From must not be after To"
           onCommit={(dateFrom) => onChange({ dateFrom })}
         />
         <DateFilterInput
           label="To"
           value={filters.dateTo}
           min={filters.dateFrom || undefined}
+          outOfRange="To must not be before From"
           onCommit={(dateTo) => onChange({ dateTo })}
         />
         <Field.Root>

@@ -275,6 +275,27 @@ describe('gallery page', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe('?folder=Best');
   });
 
+  it('says a From after To is refused and asks for no such range; the field goes back when left', async () => {
+    const user = userEvent.setup();
+    const { router } = renderGallery('/gallery?to=2026-11-10', { dateTo: '2026-11-10' }, [makeGalleryItem()]);
+    const from = screen.getByLabelText('From');
+    await user.type(from, '2026-11-20');
+    expect(from).toHaveValue('2026-11-20');
+    expect(screen.getByText('From must not be after To')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?to=2026-11-10');
+    await user.tab();
+    expect(from).toHaveValue('');
+    expect(screen.queryByText('From must not be after To')).not.toBeInTheDocument();
+    await user.type(from, '2026-11-01');
+    expect(router.state.location.search).toBe('?from=2026-11-01&to=2026-11-10');
+  });
+
+  it('marks both dates of a range from the address that ends before it starts', async () => {
+    renderGallery('/gallery?from=2026-11-11&to=2026-11-10', { dateFrom: '2026-11-11', dateTo: '2026-11-10' }, []);
+    expect(await screen.findByText('From must not be after To')).toBeInTheDocument();
+    expect(screen.getByText('To must not be before From')).toBeInTheDocument();
+  });
+
   it("says 'This folder is empty' in an empty folder, with the Gallery crumb leading back", async () => {
     const user = userEvent.setup();
     const { router } = renderGallery(
