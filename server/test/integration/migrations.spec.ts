@@ -181,15 +181,16 @@ describe('migrations', () => {
     expect(rows.map((r) => r.ui_parameter_name)).toEqual(['override_seed', 'prompt', 'override_negative_prompt']);
   });
 
-  it('compose the workflow names saved with combining accents, and the names their jobs and media copy', async () => {
+  it('compose the workflow and job names saved with combining accents, and the names their media copy', async () => {
     db = await createTestDatabase(inject('databaseAdminUrl'), { migrate: false });
-    const composing = MIGRATIONS.findIndex((m) => m.name === 'ComposedWorkflowNames1795400300000');
+    const composing = MIGRATIONS.findIndex((m) => m.name === 'ComposedNames1795400300000');
     const before = new DataSource({ ...dataSourceOptions(db.url), migrations: MIGRATIONS.slice(0, composing) });
     await before.initialize();
     await before.runMigrations();
     await before.destroy();
     const name = 'Cr\u00e8me br\u00fbl\u00e9e';
     const decomposed = name.normalize('NFD');
+    const jobName = 'P\u00e2te \u00e0 choux';
     await db.pool.query(
       `INSERT INTO workflows (name, category, workflow_type, workflow_slug) VALUES ($1, $2, 'slug', 'x')`,
       [decomposed, 'Vid\u00e9o'.normalize('NFD')],
@@ -198,13 +199,13 @@ describe('migrations', () => {
       `INSERT INTO users (username, email, password_hash) VALUES ('u', 'u@example.test', 'x') RETURNING id`,
     );
     const { rows: jobs } = await db.pool.query<{ id: number }>(
-      `INSERT INTO jobs (user_id, workflow_name, batch_size) VALUES ($1, $2, 1) RETURNING id`,
-      [users[0]!.id, decomposed],
+      `INSERT INTO jobs (user_id, workflow_name, job_name, batch_size) VALUES ($1, $2, $3, 1) RETURNING id`,
+      [users[0]!.id, decomposed, jobName.normalize('NFD')],
     );
     await db.pool.query(
       `INSERT INTO gallery_items (user_id, job_id, batch_index, file_path, media_type, job_name, workflow_name)
-       VALUES ($1, $2, 0, 'a.png', 'image', 'j', $3)`,
-      [users[0]!.id, jobs[0]!.id, decomposed],
+       VALUES ($1, $2, 0, 'a.png', 'image', $3, $4)`,
+      [users[0]!.id, jobs[0]!.id, jobName.normalize('NFD'), decomposed],
     );
     expect(await runMigrations(db.url)).toEqual(ALL.slice(composing));
     const read = async (sql: string) => (await db!.pool.query<{ v: string }>(sql)).rows.map((r) => r.v);
@@ -215,6 +216,10 @@ describe('migrations', () => {
     expect(await read('SELECT workflow_name AS v FROM jobs UNION ALL SELECT workflow_name FROM gallery_items')).toEqual(
       [name, name],
     );
+    expect(await read('SELECT job_name AS v FROM jobs UNION ALL SELECT job_name FROM gallery_items')).toEqual([
+      jobName,
+      jobName,
+    ]);
   });
 
   it('can all be reverted', async () => {

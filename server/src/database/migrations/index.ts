@@ -7,7 +7,7 @@ import { JobsAnalyticsCoveringIndexes1795360000000 } from './1795360000000-jobs-
 import { OverrideParameterNames1795370000000 } from './1795370000000-override-parameter-names.js';
 import { FolderNameCharacters1795380000000 } from './1795380000000-folder-name-characters.js';
 import { JobIdempotencyKeys1795390000000 } from './1795390000000-job-idempotency-keys.js';
-import { ComposedWorkflowNames1795400300000 } from './1795400300000-composed-workflow-names.js';
+import { ComposedNames1795400300000 } from './1795400300000-composed-names.js';
 
 /** In order. Committed migrations are never edited; a change is a new file appended here. */
 export const MIGRATIONS = [
@@ -20,5 +20,5 @@ export const MIGRATIONS = [
   OverrideParameterNames1795370000000,
   FolderNameCharacters1795380000000,
   JobIdempotencyKeys1795390000000,
-  ComposedWorkflowNames1795400300000,
+  ComposedNames1795400300000,
 ];
