@@ -94,6 +94,11 @@ export const envSchema = z.object({
   JOB_SLICE_ITEMS: positiveInt.default(10),
   ITEM_MAX_ATTEMPTS: positiveInt.default(3),
   ITEM_RETRY_BASE_MS: positiveInt.default(1000),
+  OUTPUT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(2 * 1024 ** 3),
   WORKER_LOCK_DURATION_MS: positiveInt.default(30_000),
   WORKER_STALLED_INTERVAL_MS: positiveInt.default(15_000),
   CLIENT_DIST_DIR: z.string().min(1).optional(),

@@ -55,6 +55,8 @@ export interface AppConfig {
     builtin: { itemDelayMs: number; blockedWords: string[] };
     itemMaxAttempts: number;
     itemRetryBaseMs: number;
+    /** The largest output file a generation server may send; a larger one fails its item. */
+    outputMaxBytes: number;
   };
   worker: { concurrency: number; sliceItems: number; lockDurationMs: number; stalledIntervalMs: number };
   mediaDir: string;
@@ -159,6 +161,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       },
       itemMaxAttempts: env.ITEM_MAX_ATTEMPTS,
       itemRetryBaseMs: env.ITEM_RETRY_BASE_MS,
+      outputMaxBytes: env.OUTPUT_MAX_BYTES,
     },
     worker: {
       concurrency: env.WORKER_CONCURRENCY,

@@ -33,10 +33,12 @@ export class ProviderRegistry implements OnApplicationShutdown {
       lostPromptGraceMs: comfyui.lostPromptGraceMs,
       unreachableToleranceMs: comfyui.unreachableToleranceMs,
       owner: comfyUiOwner(runtime.jwtSecret),
+      outputMaxBytes: generation.outputMaxBytes,
     });
     this.eok = new EokProvider(eok, {
       logger: logger.child({ provider: 'eok' }),
       timings: { pollStartMs: eok.pollStartMs },
+      outputMaxBytes: generation.outputMaxBytes,
     });
   }
 

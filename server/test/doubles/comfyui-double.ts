@@ -7,7 +7,7 @@ import { checkPrompt, stepsTooHighRefusal } from './comfyui-double-prompt.js';
 import { DoubleRunner } from './comfyui-double-runner.js';
 import { DoubleSocketHub } from './comfyui-double-sockets.js';
 import { type DoubleFaults, type Graph, type HistoryEntry, noFaults, queueItem } from './comfyui-double-state.js';
-import { NetworkFaults } from './network-faults.js';
+import { NetworkFaults, streamHugeBody } from './network-faults.js';
 
 export interface ReceivedPrompt {
   promptId: string;
@@ -25,8 +25,11 @@ export interface ReceivedUpload {
   bytes: Buffer;
 }
 
-/** An answer scripted in place of the real one: a status and body, or a body cut off mid-way. */
-export type ScriptedAnswer = { status: number; body?: string; contentType?: string } | 'cut';
+/**
+ * An answer scripted in place of the real one: a status and body, a body cut off mid-way, or a huge
+ * body of unknown length (a runaway node's output; 16 MiB, so a client that takes it all still ends).
+ */
+export type ScriptedAnswer = { status: number; body?: string; contentType?: string } | 'cut' | 'huge';
 
 const CONTENT_TYPES: Record<string, string> = { '.png': 'image/png', '.webm': 'video/webm' };
 
@@ -117,6 +120,11 @@ export class ComfyUiDouble {
   answerNext(prefix: string, ...answers: ScriptedAnswer[]): this {
     for (const answer of answers) this.scripted.push({ prefix, answer });
     return this;
+  }
+
+  /** How many of the answers scripted for `prefix` no request has taken yet. */
+  answersLeft(prefix: string): number {
+    return this.scripted.filter((entry) => entry.prefix === prefix).length;
   }
 
   /** Behaves as a ComfyUI from before July 2025: the prompt_id a client sends is ignored, the server makes its own. */
@@ -258,6 +266,7 @@ export class ComfyUiDouble {
   }
 
   private answerScripted(answer: ScriptedAnswer, request: IncomingMessage, response: ServerResponse): void {
+    if (answer === 'huge') return streamHugeBody(response);
     if (answer !== 'cut') {
       response.writeHead(answer.status, { 'content-type': answer.contentType ?? 'text/plain' }).end(answer.body ?? '');
       return;

@@ -9,7 +9,7 @@ import {
   type DoubleGeneration,
   type GenerationScript,
 } from './eok-double-generations.js';
-import { NetworkFaults } from './network-faults.js';
+import { NetworkFaults, streamHugeBody } from './network-faults.js';
 
 export interface ReceivedRequest {
   method: string;
@@ -47,6 +47,7 @@ export class EokDouble {
   private submitDelayMs = 0;
   private outputSpec = { count: 1, declareContentType: true, contentType: 'image/png' };
   private stalledOutputs = 0;
+  private hugeOutputs = 0;
   private readonly network: NetworkFaults;
 
   private constructor(
@@ -96,6 +97,12 @@ export class EokDouble {
   /** The next output download sends its headers and 500 bytes of the promised 100 kB, then nothing. */
   stallNextOutput(): this {
     this.stalledOutputs += 1;
+    return this;
+  }
+
+  /** The next output download streams 16 MiB with no Content-Length (see streamHugeBody). */
+  hugeNextOutput(): this {
+    this.hugeOutputs += 1;
     return this;
   }
 
@@ -266,6 +273,10 @@ export class EokDouble {
       res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': 100_000 });
       res.write(Buffer.alloc(500));
       return;
+    }
+    if (this.hugeOutputs > 0) {
+      this.hugeOutputs -= 1;
+      return streamHugeBody(res);
     }
     const png = await samplePng(generation.body.seed + index);
     res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': png.length });

@@ -98,9 +98,13 @@ export function capturingLogger(): { logger: Logger; lines: string[] } {
 
 export function eokProvider(
   url: string | undefined,
-  options: { apiKey?: string; timings?: Partial<EokTimings>; logger?: Logger } = {},
+  options: { apiKey?: string; timings?: Partial<EokTimings>; logger?: Logger; outputMaxBytes?: number } = {},
 ): EokProvider {
   const apiKey = 'apiKey' in options ? options.apiKey : SYSTEM_KEY;
   const config = { url, apiKey, itemTimeoutS: 1800, requestTimeoutMs: 30_000 };
-  return new EokProvider(config, { logger: options.logger, timings: { ...FAST_TIMINGS, ...options.timings } });
+  return new EokProvider(config, {
+    logger: options.logger,
+    timings: { ...FAST_TIMINGS, ...options.timings },
+    outputMaxBytes: options.outputMaxBytes,
+  });
 }

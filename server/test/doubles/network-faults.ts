@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 /**
@@ -47,4 +47,23 @@ export class NetworkFaults {
   destroyAll(): void {
     for (const socket of this.sockets) socket.destroy();
   }
+}
+
+/**
+ * A 200 whose body is 16 MiB of junk in 64 KiB chunks with no Content-Length: a runaway output, as
+ * long as the client reads on. Bounded, so a client without a size limit still gets to its end.
+ */
+export function streamHugeBody(response: ServerResponse): void {
+  const chunk = Buffer.alloc(64 * 1024, 0x2a);
+  let left = 256;
+  response.writeHead(200, { 'content-type': 'image/png' });
+  const more = () => {
+    while (left > 0 && !response.destroyed) {
+      left -= 1;
+      if (!response.write(chunk)) return;
+    }
+    if (left === 0) response.end();
+  };
+  response.on('drain', more);
+  more();
 }

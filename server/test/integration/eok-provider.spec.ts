@@ -318,6 +318,16 @@ describe('EokProvider against the eok double', () => {
     expect(double.received('POST', '/v1/generations/gen_1/cancel')).toHaveLength(0);
   });
 
+  it('fails the item for good, keeping no partial file, when an output runs past OUTPUT_MAX_BYTES', async () => {
+    double.hugeNextOutput();
+    const item = await testItem();
+    const error = await providerError(eokProvider(double.url, { outputMaxBytes: 256 * 1024 }).generate(item));
+    expect(error).toMatchObject({ retryable: false, scope: 'item' });
+    expect(error.message).toBe('The generation server sent a file larger than the 256 KiB limit (0.png)');
+    expect(double.received('GET', '/outputs/')).toHaveLength(1);
+    expect(await readdir(item.workDir)).toEqual([]);
+  });
+
   it('cancels the generation on the server when the job is cancelled while it runs', async () => {
     double.hang();
     const item = await testItem();

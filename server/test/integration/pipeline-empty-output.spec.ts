@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FINAL_JOB_STATUSES, type ConfigurableParam } from '@atelier/shared';
-import { ComfyUiDouble } from '../doubles/comfyui-double.js';
+import { ComfyUiDouble, type ScriptedAnswer } from '../doubles/comfyui-double.js';
 import { smallTxt2imgGraph } from '../doubles/comfyui-fixtures.js';
 import { storedItems } from '../support/job-rows.js';
 import { submitJob, waitForJob } from '../support/pipeline.js';
@@ -11,19 +11,25 @@ const PARAMS: Record<string, ConfigurableParam> = {
   prompt: { type: 'text', display_name: 'Prompt', default_value: 'a lighthouse', node: '2', input: 'text' },
 };
 
-/** An output file that arrives with no bytes (200, empty body) never becomes a gallery item. */
-describe('the pipeline given an empty output file', () => {
+/**
+ * An output file that arrives with no bytes (200, empty body), or with more than OUTPUT_MAX_BYTES,
+ * never becomes a gallery item.
+ */
+describe('the pipeline given an empty or oversized output file', () => {
   let t: TestApp;
   let token: string;
   let workflowId: number;
   let double: ComfyUiDouble | undefined;
   let worker: WorkerProcess | undefined;
 
-  async function run(emptyViews: number) {
+  const empty: ScriptedAnswer = { status: 200, body: '', contentType: 'image/png' };
+
+  async function run(views: ScriptedAnswer[], env: Record<string, string> = {}) {
     const d = await ComfyUiDouble.start();
     double = d;
-    for (let n = 0; n < emptyViews; n++) d.answerNext('GET /view', { status: 200, body: '', contentType: 'image/png' });
+    d.answerNext('GET /view', ...views);
     worker = await startWorker(t, {
+      ...env,
       COMFYUI_URL: d.url,
       COMFYUI_POLL_INTERVAL_MS: '100',
       COMFYUI_REQUEST_TIMEOUT_MS: '2000',
@@ -55,7 +61,7 @@ describe('the pipeline given an empty output file', () => {
   afterAll(() => t.close());
 
   it('fetches the item again and stores the real image when one download comes back empty', async () => {
-    const { id, job } = await run(1);
+    const { id, job } = await run([empty]);
     expect(job).toMatchObject({ status: 'completed', batch_completed: 1, error_message: null });
     const items = await storedItems(t, id);
     expect(items).toHaveLength(1);
@@ -63,9 +69,19 @@ describe('the pipeline given an empty output file', () => {
   });
 
   it('fails the item with a message saying so when every download comes back empty', async () => {
-    const { id, job } = await run(10);
+    const { id, job } = await run(Array<ScriptedAnswer>(10).fill(empty));
     expect(job).toMatchObject({ status: 'failed', batch_completed: 0 });
     expect(job.error_message).toBe('The generation server sent an empty file (output 0)');
     expect(await storedItems(t, id)).toEqual([]);
+  });
+
+  it('fails the item at once, keeping nothing, when an output runs past OUTPUT_MAX_BYTES', async () => {
+    const { id, job } = await run(['huge', 'huge', 'huge'], { OUTPUT_MAX_BYTES: String(256 * 1024) });
+    expect(job).toMatchObject({ status: 'failed', batch_completed: 0 });
+    expect(job.error_message).toBe(
+      'The generation server sent a file larger than the 256 KiB limit (atelier-test_00001_.png)',
+    );
+    expect(await storedItems(t, id)).toEqual([]);
+    expect(double?.answersLeft('GET /view')).toBe(2);
   });
 });

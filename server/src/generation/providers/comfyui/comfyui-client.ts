@@ -1,10 +1,11 @@
 import { createWriteStream, openAsBlob } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { z } from 'zod';
 import { GenerationCancelledError, ProviderError } from '../generation-provider.js';
+import { DEFAULT_OUTPUT_MAX_BYTES, downloadMeter } from '../output-size-limit.js';
 import type { ComfyUiEndpoint } from './comfyui-endpoint.js';
 import { ComfyUiTransportError } from './comfyui-errors.js';
 import {
@@ -83,6 +84,7 @@ export class ComfyUiClient {
   constructor(
     private readonly endpoint: ComfyUiEndpoint,
     private readonly requestTimeoutMs: number,
+    private readonly outputMaxBytes = DEFAULT_OUTPUT_MAX_BYTES,
   ) {}
 
   async submitPrompt(body: Record<string, unknown>): Promise<PromptSubmission> {
@@ -146,7 +148,7 @@ export class ComfyUiClient {
 
   /**
    * Streams one output to `destination`; returns the response's content type. Outputs may be long
-   * videos, so the timeout is on silence, not on the whole transfer.
+   * videos, so the timeout is on silence, not on the whole transfer; the size is bounded.
    */
   async download(item: OutputItem, destination: string, signal: AbortSignal): Promise<string | null> {
     const label = `GET /view ${item.filename}`;
@@ -163,13 +165,7 @@ export class ComfyUiClient {
       const body = response.body
         ? Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>)
         : Readable.from([]);
-      const keepAlive = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          idle.refresh();
-          done(null, chunk);
-        },
-      });
-      await pipeline(body, keepAlive, createWriteStream(destination));
+      await pipeline(body, downloadMeter(idle, this.outputMaxBytes, item.filename), createWriteStream(destination));
       return response.headers.get('content-type');
     } catch (error) {
       await rm(destination, { force: true });

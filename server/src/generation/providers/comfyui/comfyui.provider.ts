@@ -43,6 +43,8 @@ export interface ComfyUiProviderOptions extends Partial<RunTiming> {
    * over a job finds what another left on ComfyUI for the same item, and no other Atelier's.
    */
   owner?: string;
+  /** OUTPUT_MAX_BYTES. */
+  outputMaxBytes?: number;
 }
 
 interface Remote {
@@ -122,7 +124,7 @@ export class ComfyUiProvider implements GenerationProvider {
       handshakeTimeoutMs: this.config.requestTimeoutMs,
       logger: this.logger,
     });
-    const client = new ComfyUiClient(endpoint, this.config.requestTimeoutMs);
+    const client = new ComfyUiClient(endpoint, this.config.requestTimeoutMs, this.options.outputMaxBytes);
     // ComfyUI is back: what it still holds of ours that nobody follows any more is taken off now
     socket.onStateChange((open) => open && void this.leftBehind.cancelAll(client));
     return { client, socket };

@@ -1,10 +1,13 @@
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { Readable, Transform } from 'node:stream';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { z } from 'zod';
 import { EokHttpError, EokTransportError, EokUnreadableError } from './eok-errors.js';
+import { ProviderError } from '../generation-provider.js';
+import { DEFAULT_OUTPUT_MAX_BYTES, downloadMeter } from '../output-size-limit.js';
 import { parseRetryAfter } from '../retry.js';
 import {
   eokErrorBodySchema,
@@ -19,6 +22,8 @@ export interface EokClientOptions {
   /** EOK_URL; may carry a path prefix. */
   baseUrl: string;
   requestTimeoutMs: number;
+  /** OUTPUT_MAX_BYTES: the largest output file taken. */
+  outputMaxBytes?: number;
 }
 
 /**
@@ -52,7 +57,8 @@ export class EokClient {
   /**
    * Streams one output into `destination`. The request timeout bounds silence, not the transfer:
    * the wait for the headers, then each wait for the next chunk (a large video may take longer to
-   * arrive than any one timeout; the caller's signal bounds the whole). Returns the Content-Type.
+   * arrive than any one timeout; the caller's signal bounds the whole, OUTPUT_MAX_BYTES the size).
+   * Returns the Content-Type.
    */
   async download(url: URL, key: string | undefined, destination: string, signal: AbortSignal): Promise<string | null> {
     const stalled = new AbortController();
@@ -70,17 +76,17 @@ export class EokClient {
         await response.body?.cancel();
         throw new EokHttpError(response.status, undefined, parseRetryAfter(response.headers.get('retry-after')));
       }
-      const keepAlive = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          idle.refresh();
-          done(null, chunk);
-        },
-      });
+      const meter = downloadMeter(
+        idle,
+        this.options.outputMaxBytes ?? DEFAULT_OUTPUT_MAX_BYTES,
+        path.basename(url.pathname),
+      );
       try {
         const body = Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>);
-        await pipeline(body, keepAlive, createWriteStream(destination));
+        await pipeline(body, meter, createWriteStream(destination));
       } catch (error) {
         await rm(destination, { force: true });
+        if (error instanceof ProviderError) throw error;
         if (stalled.signal.aborted && !signal.aborted) {
           throw new EokTransportError(`${what}: no data for ${this.options.requestTimeoutMs} ms`);
         }

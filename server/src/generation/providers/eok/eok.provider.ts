@@ -21,6 +21,8 @@ export type { EokConfig, EokTimings } from './eok-timings.js';
 export interface EokProviderOptions {
   logger?: Logger;
   timings?: Partial<EokTimings>;
+  /** OUTPUT_MAX_BYTES. */
+  outputMaxBytes?: number;
 }
 
 /** One item on its way through the server. */
@@ -56,7 +58,11 @@ export class EokProvider implements GenerationProvider {
     this.timings = eokTimings(config, options.timings);
     // unconfigured is not a start-up error: only slug workflows routed here need the server
     this.client = config.url
-      ? new EokClient({ baseUrl: config.url, requestTimeoutMs: this.timings.requestTimeoutMs })
+      ? new EokClient({
+          baseUrl: config.url,
+          requestTimeoutMs: this.timings.requestTimeoutMs,
+          outputMaxBytes: options.outputMaxBytes,
+        })
       : undefined;
     this.logger = options.logger?.child({ provider: 'eok' }) ?? pino({ enabled: false });
   }
