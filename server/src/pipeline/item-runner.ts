@@ -64,6 +64,26 @@ async function refuseEmptyFiles(files: ProducedFile[]): Promise<void> {
 }
 
 /**
+ * The gallery shows images and videos only: another output of the run (a ComfyUI SaveAudio's
+ * sound, a 3D model, a text file) would become an "image" tile that shows nothing and counts in
+ * image_count, so it is left out. A file of unknown type stays, as before, for what it may be.
+ */
+function isGalleryMedia(file: ProducedFile): boolean {
+  const type = file.contentType.split(';')[0]!.trim().toLowerCase();
+  return type.startsWith('image/') || type.startsWith('video/') || type === 'application/octet-stream';
+}
+
+/** The run's images and videos; a run that made none fails (not retried: it would make the same). */
+function galleryMedia(files: ProducedFile[]): ProducedFile[] {
+  const media = files.filter(isGalleryMedia);
+  if (media.length === 0 && files.length > 0) {
+    const types = [...new Set(files.map((file) => file.contentType))].join(', ');
+    throw new ProviderError(`The workflow produced no image or video (only ${types})`, { retryable: false });
+  }
+  return media;
+}
+
+/**
  * One item: the provider call, retried with exponential backoff and jitter (or the server's
  * Retry-After) when the error allows it; the last error becomes the item's failure (DESIGN section 5).
  */
@@ -90,9 +110,10 @@ export class ItemRunner implements OnApplicationBootstrap {
         const outcome = await provider.generate({ ...request, workDir, itemStartedAt, attempt, finalAttempt });
         if (outcome.status === 'rejected') return { kind: 'rejected', reason: outcome.reason };
         if (outcome.files.length === 0) throw new ProviderError('The provider produced no file', { retryable: true });
-        await refuseEmptyFiles(outcome.files);
+        const files = galleryMedia(outcome.files);
+        await refuseEmptyFiles(files);
         const outputs = await this.media
-          .store(request.userId, request.jobId, request.batchIndex, outcome.files)
+          .store(request.userId, request.jobId, request.batchIndex, files)
           .catch((error: unknown) => Promise.reject(new MediaStorageError(error)));
         return {
           kind: 'produced',

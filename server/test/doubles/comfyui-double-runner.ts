@@ -14,6 +14,8 @@ import {
 } from './comfyui-double-state.js';
 
 /** An EBML header with DocType "webm": enough to look like a WebM file; nothing plays it. */
+/** The `fLaC` marker and a STREAMINFO header: enough to be a FLAC file by its first bytes. */
+const FLAC_BYTES = Buffer.concat([Buffer.from('fLaC'), Buffer.from([0x80, 0, 0, 0x22]), Buffer.alloc(34)]);
 const WEBM_BYTES = Buffer.from('1a45dfa39f4286810142f7810142f2810442f381084282847765626d42878102428581', 'hex');
 
 type Ending = 'success' | 'error' | 'interrupted';
@@ -163,7 +165,8 @@ export class DoubleRunner {
   /**
    * SaveImage-like nodes write `<prefix>_00001_.png` (counter per prefix); PreviewImage writes temp.
    * VideoHelperSuite's VHS_VideoCombine lists its video under `gifs`, as temp when save_output is
-   * false (protocol section 9); the core video nodes list theirs under `images`.
+   * false (protocol section 9); the core video nodes list theirs under `images`; SaveAudio lists a
+   * `.flac` under `audio`.
    */
   private save(node: GraphNode): Record<string, unknown> | null {
     if (!isOutputNode(node)) return null;
@@ -175,9 +178,11 @@ export class DoubleRunner {
     const counter = (this.counters.get(prefix) ?? 0) + 1;
     this.counters.set(prefix, counter);
     const video = isVideoNode(node);
-    const filename = `${base}_${String(counter).padStart(5, '0')}_.${video ? 'webm' : 'png'}`;
+    const audio = node.class_type === 'SaveAudio';
+    const filename = `${base}_${String(counter).padStart(5, '0')}_.${video ? 'webm' : audio ? 'flac' : 'png'}`;
     const type = temp ? 'temp' : 'output';
-    this.files.set(`${type}/${subfolder}/${filename}`, video ? WEBM_BYTES : this.png);
+    this.files.set(`${type}/${subfolder}/${filename}`, video ? WEBM_BYTES : audio ? FLAC_BYTES : this.png);
+    if (audio) return { audio: [{ filename, subfolder, type }] };
     if (combine) {
       const frameRate = node.inputs.frame_rate ?? 8;
       return { gifs: [{ filename, subfolder, type, format: 'video/webm', frame_rate: frameRate, workflow: null }] };

@@ -31,7 +31,7 @@ export interface ReceivedUpload {
  */
 export type ScriptedAnswer = { status: number; body?: string; contentType?: string } | 'cut' | 'huge';
 
-const CONTENT_TYPES: Record<string, string> = { '.png': 'image/png', '.webm': 'video/webm' };
+const CONTENT_TYPES: Record<string, string> = { '.png': 'image/png', '.webm': 'video/webm', '.flac': 'audio/flac' };
 
 async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];

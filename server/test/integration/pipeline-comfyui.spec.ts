@@ -217,6 +217,37 @@ describe('the pipeline on ComfyUI', () => {
     ]);
   });
 
+  it('stores only the images of a run that also saved a sound, and fails a run that saved nothing else', async () => {
+    const audio = { class_type: 'SaveAudio', inputs: { filename_prefix: 'audio/atelier-test', audio: ['8', 0] } };
+    const source = { class_type: 'EmptyLatentAudio', inputs: { seconds: 1 } };
+    const withSound = { ...smallTxt2imgGraph(), '7': audio, '8': source };
+    const soundOnly = { '7': audio, '8': source };
+    const ids: number[] = [];
+    for (const [name, graph] of [
+      ['With sound', withSound],
+      ['Sound only', soundOnly],
+    ] as const) {
+      const { rows } = await t.db.pool.query<{ id: number }>(
+        `INSERT INTO workflows (name, workflow_type, graph, configurable_params) VALUES ($1, 'comfyui', $2, '{}') RETURNING id`,
+        [name, JSON.stringify(graph)],
+      );
+      ids.push(rows[0]!.id);
+    }
+    await start();
+    const [both, sound] = [
+      await submitJob(t, token, { workflow_id: ids[0], batch_size: 1, parameters: {} }),
+      await submitJob(t, token, { workflow_id: ids[1], batch_size: 1, parameters: {} }),
+    ];
+    expect(await waitForJob(t, token, both, ENDED, 20_000)).toMatchObject({ status: 'completed', batch_completed: 1 });
+    const results = (await t.request<JobResults>('GET', `/api/jobs/${both}/results`, { token })).body;
+    const extension = (url: string) => path.extname(new URL(url, t.baseUrl).pathname);
+    expect(results.items.map((item) => [item.media_type, extension(item.url)])).toEqual([['image', '.png']]);
+
+    const failed = await waitForJob(t, token, sound, ENDED, 20_000);
+    expect(failed).toMatchObject({ status: 'failed', batch_completed: 0 });
+    expect(failed.error_message).toBe('The workflow produced no image or video (only audio/flac)');
+  });
+
   it('400 with node_errors: failed at once with the node error as error_message, no per-item retries', async () => {
     await start({ faults: (double) => double.respondWith400NodeErrors(), recorded: true });
     const id = await submit(3);
