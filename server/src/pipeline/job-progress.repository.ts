@@ -41,6 +41,15 @@ export class JobProgressRepository {
     return this.db.manager.findOneBy(JobEntity, { id });
   }
 
+  /** Which of these jobs are cancelled. */
+  async cancelledAmong(ids: number[]): Promise<number[]> {
+    const rows: Array<{ id: number }> = await this.db.query(
+      `SELECT id FROM jobs WHERE id = ANY($1::int[]) AND status = 'cancelled'`,
+      [ids],
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** queued -> submitting, remembering when the job first started. */
   async markStarted(id: number): Promise<JobEntity | null> {
     await this.db.query(
