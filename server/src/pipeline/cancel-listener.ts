@@ -6,14 +6,15 @@ import { ItemHandedBack } from '../generation/providers/generation-provider.js';
 import { cancelChannel } from '../jobs/job-cancel-signal.js';
 import { JobProgressRepository } from './job-progress.repository.js';
 
-/** How often the jobs of running items are looked up in PostgreSQL for a cancel no message told. */
+/** How often the jobs of running items are looked up in PostgreSQL for a cancel no message told, or a deletion. */
 const CANCEL_CHECK_MS = 2000;
 
 /**
  * Hears the API's cancel messages and aborts the controller of that job if this worker runs it,
  * so a running item stops (ComfyUI interrupt, external-server cancel, ffmpeg killed). A message is
  * fire and forget: one sent while Redis was down, or while this worker's subscription was, never
- * arrives. The cancel itself is in the job's row, so that is read too while items run.
+ * arrives. The cancel itself is in the job's row, so that is read too while items run; a job whose
+ * row is gone (its user deleted) is stopped as well, rather than keep the generation server busy.
  */
 @Injectable()
 export class CancelListener implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -69,7 +70,7 @@ export class CancelListener implements OnApplicationBootstrap, OnApplicationShut
     if (this.checking || this.running.size === 0) return;
     this.checking = true;
     try {
-      for (const jobId of await this.progress.cancelledAmong([...this.running.keys()])) this.abort(jobId);
+      for (const jobId of await this.progress.stoppedAmong([...this.running.keys()])) this.abort(jobId);
     } catch (error) {
       // PostgreSQL away too: the next round asks again, and the runner reads the row between items
       this.logger.debug({ err: error }, 'could not look for cancelled jobs');

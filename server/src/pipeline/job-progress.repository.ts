@@ -41,10 +41,11 @@ export class JobProgressRepository {
     return this.db.manager.findOneBy(JobEntity, { id });
   }
 
-  /** Which of these jobs are cancelled. */
-  async cancelledAmong(ids: number[]): Promise<number[]> {
+  /** Which of these jobs are cancelled, or gone (their user was deleted). */
+  async stoppedAmong(ids: number[]): Promise<number[]> {
     const rows: Array<{ id: number }> = await this.db.query(
-      `SELECT id FROM jobs WHERE id = ANY($1::int[]) AND status = 'cancelled'`,
+      `SELECT x.id FROM unnest($1::int[]) AS x(id) LEFT JOIN jobs j ON j.id = x.id
+        WHERE j.id IS NULL OR j.status = 'cancelled'`,
       [ids],
     );
     return rows.map((row) => row.id);

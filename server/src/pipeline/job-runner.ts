@@ -201,8 +201,12 @@ export class JobRunner {
           },
         });
       } catch (error) {
-        if (error instanceof GenerationCancelledError)
-          return this.end(await this.progress.findJob(jobId), owner.username, providerName);
+        if (error instanceof GenerationCancelledError) {
+          const latest = await this.progress.findJob(jobId);
+          // stopped by the CancelListener; logged, as the other ends of a deleted job are
+          if (!latest) this.logger.info({ jobId, userId: current.userId }, 'job deleted while running; item stopped');
+          return this.end(latest, owner.username, providerName);
+        }
         if (error instanceof JobFailure)
           return this.end(await this.progress.failJob(jobId, error.message), owner.username, providerName);
         throw error;

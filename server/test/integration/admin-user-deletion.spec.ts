@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeleteUserResponse, UserCascadeCounts } from '@atelier/shared';
-import { createTinyWorkflow, submitJob } from '../support/pipeline.js';
+import { createTinyWorkflow, submitJob, waitForJob } from '../support/pipeline.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/wait-for.js';
 import { startWorker, type WorkerProcess } from '../support/worker-process.js';
@@ -211,13 +211,43 @@ describe('deleting a user whose job is running', () => {
     const deleted = await t.request('DELETE', `/api/admin/users/${user.id}`, { token: superToken });
     expect(deleted.status).toBe(200);
     const userDir = path.join(t.dataDir, 'media', String(user.id));
-    // the worker finishes the item it was making, finds its job gone and removes what it stored;
-    // or, when the delete came between two items (or waited for one's row), stops before the next
+    // the worker finishes the item it was making, finds its job gone and removes what it stored, or
+    // finds the job gone while the item runs and stops it; or, when the delete came between two
+    // items (or waited for one's row), stops before the next
     await waitFor(
       'the item in progress to end',
-      () => /its new files removed|job deleted between items|gallery_items_user_id_fkey/.test(worker.output()),
+      () =>
+        /its new files removed|item stopped|job deleted between items|gallery_items_user_id_fkey/.test(worker.output()),
       15_000,
     );
     expect(filesUnder(userDir)).toEqual([]);
+  });
+});
+
+describe('deleting a user while an item of theirs is being made', () => {
+  let t: TestApp;
+  let worker: WorkerProcess;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    // one job at a time, and items that take two minutes unless stopped
+    worker = await startWorker(t, { BUILTIN_ITEM_DELAY_MS: '120000', WORKER_CONCURRENCY: '1' });
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await t.close();
+  });
+
+  it("stops that item, so the next user's job starts instead of waiting for it", async () => {
+    const superToken = await t.login(await t.createUser({ role: 'super_admin' }));
+    const workflowId = await createTinyWorkflow(t);
+    const leaving = await t.createUser();
+    const first = await submitJob(t, await t.login(leaving), { workflow_id: workflowId, batch_size: 1 });
+    await waitForJob(t, superToken, first, ['submitting', 'processing']);
+    const staying = await t.login(await t.createUser());
+    const next = await submitJob(t, staying, { workflow_id: workflowId, batch_size: 1 });
+
+    expect((await t.request('DELETE', `/api/admin/users/${leaving.id}`, { token: superToken })).status).toBe(200);
+    expect(await waitForJob(t, staying, next, ['submitting', 'processing'], 20_000)).toMatchObject({ id: next });
   });
 });
