@@ -51,8 +51,10 @@ export class DoubleRunner {
   kick(): void {
     if (this.running || this.faults.paused || this.closed) return;
     this.pending.sort((a, b) => a.number - b.number);
+    if (this.faults.runsBeforePause === 0) return;
     const next = this.pending.shift();
     if (!next) return;
+    if (this.faults.runsBeforePause !== null) this.faults.runsBeforePause--;
     this.running = next;
     void this.execute(next).finally(() => {
       this.running = null;

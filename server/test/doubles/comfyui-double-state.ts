@@ -45,6 +45,8 @@ export interface DoubleFaults {
   /** A server older than client-set prompt ids (PR #8189, July 2025) makes its own. */
   ownPromptIds: boolean;
   paused: boolean;
+  /** Prompts still to run before the queue pauses by itself; null: no such pause. */
+  runsBeforePause: number | null;
 }
 
 export function noFaults(): DoubleFaults {
@@ -58,6 +60,7 @@ export function noFaults(): DoubleFaults {
     loseFirstPromptReply: false,
     ownPromptIds: false,
     paused: false,
+    runsBeforePause: null,
   };
 }
 

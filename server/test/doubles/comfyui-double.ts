@@ -187,8 +187,14 @@ export class ComfyUiDouble {
     this.faults.paused = true;
     return this;
   }
+  /** Runs the next `runs` prompts, then holds the others pending until resumeQueue. */
+  pauseAfter(runs: number): this {
+    this.faults.runsBeforePause = runs;
+    return this;
+  }
   resumeQueue(): this {
     this.faults.paused = false;
+    this.faults.runsBeforePause = null;
     this.runner.kick();
     return this;
   }

@@ -140,6 +140,28 @@ describe('the pipeline on ComfyUI', () => {
     expect(image.headers.get('content-type')).toBe('image/png');
   });
 
+  it('tells the owner of an item done just after the last update, while the next one waits on ComfyUI', async () => {
+    // item 0 ends moments after the job turned processing (inside one event interval); item 1 waits
+    const d = await start({ faults: (double) => double.pauseAfter(1) });
+    const events = await listen(t, token);
+    const id = await submit(2, { steps: 1 });
+
+    await waitFor('item 0 recorded', async () => (await jobCheckpoint(t, id)).batch_completed === 1);
+    await waitFor(
+      'the owner to hear of item 0 before the job page next polls',
+      () => events.jobs.some((job) => job.id === id && job.batch_completed === 1),
+      10_000,
+    );
+    expect(events.jobs.filter((job) => job.id === id).at(-1)).toMatchObject({
+      status: 'processing',
+      batch_completed: 1,
+    });
+
+    d.resumeQueue();
+    expect((await waitForJob(t, token, id, ENDED, 20_000)).status).toBe('completed');
+    events.close();
+  });
+
   it('runs a slug workflow on ComfyUI from its base file, replacing the override keys', async () => {
     const slug = 'comfy-portrait';
     const baseDir = path.join(t.dataDir, 'base-workflows');
