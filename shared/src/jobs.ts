@@ -77,6 +77,11 @@ export type QueueStats = z.infer<typeof queueStatsSchema>;
 
 /** Shared by every signed-in user: its jobs carry no parameters, rejection reasons or error message. */
 export const queueStatusSchema = z.object({
+  /**
+   * When the view was read, in microseconds of the database's clock. Pushes (from API and worker
+   * processes) and poll answers can arrive out of order: a browser keeps the view read last.
+   */
+  as_of: z.number().int(),
   stats: queueStatsSchema,
   /** The first of `running_jobs`: SPEC's shape, kept for readers that know only one. */
   current_job: jobSchema.nullable(),

@@ -122,6 +122,14 @@ export class JobsRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /** Now by the database's clock, in microseconds: the one clock every API and worker process shares. */
+  async clockMicros(): Promise<number> {
+    const rows: Array<{ us: string }> = await this.repo.query(
+      `SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::bigint AS us`,
+    );
+    return Number(rows[0]!.us);
+  }
+
   /** Mean seconds per produced item of recently finished jobs, per workflow. */
   async secondsPerItemByWorkflow(workflowIds: number[]): Promise<Map<number, number>> {
     if (workflowIds.length === 0) return new Map();

@@ -16,6 +16,8 @@ export class QueueService {
 
   /** The shared queue view of DESIGN section 3. */
   async status(): Promise<QueueStatus> {
+    // read just before the jobs: a later view, from this process or another, always reads later
+    const asOf = await this.jobs.clockMicros();
     const active = await this.jobs.findActiveInOrder();
     const workflowIds = [...new Set(active.map((a) => a.job.workflowId).filter((id): id is number => id !== null))];
     const [rates, slots] = await Promise.all([
@@ -40,6 +42,7 @@ export class QueueService {
 
     const running = active.filter((a) => a.job.status !== 'queued').map((a) => toQueueJobDto(a.job, a.username));
     return {
+      as_of: asOf,
       stats: {
         processing,
         queued,

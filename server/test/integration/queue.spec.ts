@@ -43,11 +43,23 @@ describe('GET /api/queue', () => {
     const res = await t.request<QueueStatus>('GET', '/api/queue', { token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
+      as_of: expect.any(Number),
       stats: { processing: 0, queued: 0, submitting: 0, total_items: 0, estimated_wait_time: 0 },
       current_job: null,
       running_jobs: [],
       upcoming_jobs: [],
     });
+  });
+
+  it('stamps each view with when it was read, by the database clock every process shares', async () => {
+    const read = async () => (await t.request<QueueStatus>('GET', '/api/queue', { token })).body.as_of;
+    const first = await read();
+    const { rows } = await t.db.pool.query<{ us: string }>(
+      `SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::bigint AS us`,
+    );
+    const later = await read();
+    expect(first).toBeLessThanOrEqual(Number(rows[0]!.us));
+    expect(later).toBeGreaterThan(Number(rows[0]!.us));
   });
 
   it("shows another user's jobs without what they typed or why their items failed", async () => {

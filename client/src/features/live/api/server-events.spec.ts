@@ -39,6 +39,7 @@ describe('server events into the query cache', () => {
   it('replaces the polled queue with queue:updated, ignoring a payload that breaks the contract', () => {
     const running = makeJob({ status: 'processing' });
     const status: QueueStatus = {
+      as_of: 1,
       stats: { processing: 1, queued: 0, submitting: 0, total_items: 3, estimated_wait_time: 9 },
       current_job: running,
       running_jobs: [running],

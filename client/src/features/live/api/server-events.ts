@@ -17,7 +17,7 @@ import { galleryQueryKeys } from '../../gallery/api/gallery-query-keys';
 import { SESSION_QUERY_KEY } from '../../auth/api/get-session';
 import { forgetJobProgress, recordJobProgress } from '../../jobs/api/job-progress';
 import { jobQueryKeys } from '../../jobs/api/job-query-keys';
-import { queueQueryOptions } from '../../queue/api/get-queue';
+import { isOlderQueue, queueQueryOptions } from '../../queue/api/get-queue';
 
 /** The last status each job was seen with on this connection: a change is what makes lists refetch. */
 export type SeenStatuses = Map<number, Job['status']>;
@@ -30,10 +30,11 @@ function withJobReplaced(data: unknown, job: Job): JobListResponse | undefined {
   return { ...list, jobs: list.jobs.map((row) => (row.id === job.id ? job : row)) };
 }
 
-/** `queue:updated` carries the whole shared queue view: it replaces the polled one. */
+/** `queue:updated` carries the whole shared queue view: it replaces the one shown, unless older. */
 export function applyQueueUpdated(queryClient: QueryClient, status: unknown): void {
   const parsed = parseEvent('queue:updated', queueStatusSchema, status);
-  if (parsed) queryClient.setQueryData(queueQueryOptions().queryKey, parsed);
+  const key = queueQueryOptions().queryKey;
+  if (parsed && !isOlderQueue(parsed, queryClient.getQueryData(key))) queryClient.setQueryData(key, parsed);
 }
 
 /**

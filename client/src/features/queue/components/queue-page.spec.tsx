@@ -1,11 +1,14 @@
 import { MESSAGES, type QueueStatus } from '@atelier/shared';
 import { act, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { holdFetch } from '../../../test/held-fetch';
 import { makeJob } from '../../../test/job-factory';
 import { renderApp, testUser } from '../../../test/render-app';
 import { applyJobProgress, applyQueueUpdated } from '../../live/api/server-events';
+import { queueQueryOptions } from '../api/get-queue';
 
 const idle: QueueStatus = {
+  as_of: 1,
   stats: { processing: 0, queued: 0, submitting: 0, total_items: 0, estimated_wait_time: 0 },
   current_job: null,
   running_jobs: [],
@@ -23,6 +26,7 @@ const harbour = makeJob({
 });
 
 const busy: QueueStatus = {
+  as_of: 2,
   stats: { processing: 1, queued: 1, submitting: 0, total_items: 12, estimated_wait_time: 95 },
   current_job: harbour,
   running_jobs: [harbour],
@@ -71,6 +75,7 @@ describe('queue page', () => {
     const { queryClient } = renderApp('/queue', { user: testUser('user') });
     act(() =>
       applyQueueUpdated(queryClient, {
+        as_of: 3,
         stats: { processing: 1, queued: 0, submitting: 1, total_items: 9, estimated_wait_time: 60 },
         current_job: harbour,
         running_jobs: [harbour, dunes],
@@ -93,6 +98,43 @@ describe('queue page', () => {
     expect(await within(second).findByText('step 3 of 8')).toBeInTheDocument();
     expect(within(first).queryByText(/^step/)).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Upcoming jobs (0)' })).toHaveTextContent('Nothing else is waiting.');
+  });
+
+  it('keeps the view read last when an older push or poll answer arrives after it', async () => {
+    const { spy, answer } = holdFetch();
+    onTestFinished(() => spy.mockRestore());
+    const { queryClient } = renderApp('/queue', { user: testUser('user') });
+    const harbourAt = (batchCompleted: number, asOf: number): QueueStatus => {
+      const job = { ...harbour, batch_completed: batchCompleted, rejection_count: 0, failed_count: 0 };
+      return { ...busy, as_of: asOf, current_job: job, running_jobs: [job] };
+    };
+    // the query cache tells the page of new data on its next timer tick
+    const nextTick = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const push = (view: QueueStatus) =>
+      act(async () => {
+        applyQueueUpdated(queryClient, view);
+        await nextTick();
+      });
+    const poll = (view: QueueStatus) =>
+      act(async () => {
+        const read = queryClient.fetchQuery(queueQueryOptions());
+        answer(Response.json(view));
+        await read;
+        await nextTick();
+      });
+    await push(harbourAt(6, 30));
+    const current = await screen.findByRole('article', { name: 'Harbour' });
+    expect(within(current).getByText('6 of 10')).toBeInTheDocument();
+
+    // a push another process sent before the one shown
+    await push(harbourAt(5, 20));
+    expect(within(current).getByText('6 of 10')).toBeInTheDocument();
+    // a poll read before the push, answered after it
+    await poll(harbourAt(4, 10));
+    expect(within(current).getByText('6 of 10')).toBeInTheDocument();
+
+    await poll({ ...idle, as_of: 40 });
+    expect(screen.getByText(MESSAGES.noJobsInQueue)).toBeInTheDocument();
   });
 
   it('keeps the navigation badge in step with the same queue', async () => {
