@@ -1,10 +1,12 @@
 import { MESSAGES, cloneJobSchema, type Workflow } from '@atelier/shared';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { holdFetch } from '../../../test/held-fetch';
 import { makeJob } from '../../../test/job-factory';
 import { renderApp, testUser } from '../../../test/render-app';
 import { applyJobUpdated } from '../../live/api/server-events';
+import { jobQueryOptions } from '../api/get-job';
 import { jobQueryKeys } from '../api/job-query-keys';
 import { workflowQueryOptions } from '../../workflows/api/get-workflow';
 import { assetsQueryOptions } from '../../parameters/api/get-assets';
@@ -138,6 +140,43 @@ describe('job details page', () => {
     expect(await screen.findByText('2 of 3 images were generated; 1 was rejected.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel job' })).not.toBeInTheDocument();
     expect(screen.queryByText('1 of 3')).not.toBeInTheDocument();
+  });
+
+  it('stays on the outcome when an earlier copy of the job arrives after it (a poll or push sent before)', async () => {
+    const { spy, answer } = holdFetch();
+    onTestFinished(() => spy.mockRestore());
+    const { queryClient } = renderApp('/job/5', { user: testUser('user', 'marie') });
+    const running = makeJob({ id: 5, job_name: 'Harbour', status: 'processing', batch_size: 3, batch_completed: 2 });
+    const completed = { ...running, status: 'completed', batch_completed: 3 };
+    // the query cache tells the page of new data on its next timer tick
+    const nextTick = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const push = (job: typeof running) =>
+      act(async () => {
+        applyJobUpdated(queryClient, job, new Map());
+        await nextTick();
+      });
+    const poll = (job: typeof running) =>
+      act(async () => {
+        const read = queryClient.fetchQuery(jobQueryOptions(5));
+        answer(Response.json(job));
+        await read;
+        await nextTick();
+      });
+
+    await push(running);
+    expect(await screen.findByText('2 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel job' })).toBeInTheDocument();
+    await push(completed);
+    expect(screen.queryByText('Processing')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel job' })).not.toBeInTheDocument();
+
+    await poll(running);
+    expect(screen.queryByText('Processing')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel job' })).not.toBeInTheDocument();
+    // a push overtaken by the last one
+    await push(running);
+    expect(screen.queryByText('Processing')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Completed').length).toBeGreaterThan(0);
   });
 
   it('shows the name of the image an asset parameter ran with, not its id; an asset gone since keeps the id', async () => {

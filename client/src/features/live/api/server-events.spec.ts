@@ -94,6 +94,18 @@ describe('server events into the query cache', () => {
     expect(invalidated(client, jobQueryKeys.results(5))).toBe(true);
   });
 
+  it('drops a job:updated older than the copy already shown, leaving the rows showing the job as they are', () => {
+    const completed = makeJob({ id: 5, status: 'completed', batch_size: 3, batch_completed: 3 });
+    applyJobUpdated(client, completed, seen);
+    client.setQueryData(listKey, list(completed));
+    client.setQueryData(recentKey, list(completed));
+
+    applyJobUpdated(client, { ...completed, status: 'processing', batch_completed: 2 }, seen);
+    expect(client.getQueryData(jobQueryKeys.detail(5))).toEqual(completed);
+    expect(client.getQueryData<JobListResponse>(listKey)?.jobs).toEqual([completed]);
+    expect(client.getQueryData<JobListResponse>(recentKey)?.jobs).toEqual([completed]);
+  });
+
   it('keeps the step progress of a running job and forgets it once the job has finished', () => {
     const progressKey = jobProgressQueryOptions(5).queryKey;
     applyJobProgress(client, { job_id: 5, batch_index: 1, value: 4, max: 10 });

@@ -15,6 +15,7 @@ import { logger } from '../../../lib/logger';
 import { refreshChangedElsewhere } from '../../gallery/api/gallery-cache';
 import { galleryQueryKeys } from '../../gallery/api/gallery-query-keys';
 import { SESSION_QUERY_KEY } from '../../auth/api/get-session';
+import { isOlderJob } from '../../jobs/api/get-job';
 import { forgetJobProgress, recordJobProgress } from '../../jobs/api/job-progress';
 import { jobQueryKeys } from '../../jobs/api/job-query-keys';
 import { isOlderQueue, queueQueryOptions } from '../../queue/api/get-queue';
@@ -41,11 +42,11 @@ export function applyQueueUpdated(queryClient: QueryClient, status: unknown): vo
  * `job:updated`: the job's own page and every cached list row showing it change in place (an
  * updater answering undefined leaves a cache entry untouched, fresh or stale as it was). When its
  * status changes, or it is new to this tab, every job query is refetched: a row may now enter or
- * leave a filtered page, and the results have changed.
+ * leave a filtered page, and the results have changed. A copy older than the job page's is dropped.
  */
 export function applyJobUpdated(queryClient: QueryClient, payload: unknown, seen: SeenStatuses): void {
   const job = parseEvent('job:updated', jobSchema, payload);
-  if (!job) return;
+  if (!job || isOlderJob(job, queryClient.getQueryData<Job>(jobQueryKeys.detail(job.id)))) return;
   queryClient.setQueryData(jobQueryKeys.detail(job.id), job);
   queryClient.setQueriesData<unknown>({ queryKey: jobQueryKeys.all }, (old: unknown) => withJobReplaced(old, job));
 
