@@ -36,6 +36,7 @@ export class DoubleRunner {
   private readonly counters = new Map<string, number>();
   private interruptRequested = false;
   private closed = false;
+  private releaseHeldStep: (() => void) | null = null;
 
   constructor(
     private readonly sockets: DoubleSockets,
@@ -79,8 +80,15 @@ export class DoubleRunner {
     return this.pending.length + (this.running ? 1 : 0);
   }
 
+  /** Lets a sampler held by `holdAfterStep` go on. */
+  releaseStep(): void {
+    this.releaseHeldStep?.();
+    this.releaseHeldStep = null;
+  }
+
   close(): void {
     this.closed = true;
+    this.releaseStep();
   }
 
   private async execute(item: QueuedPrompt): Promise<void> {
@@ -113,6 +121,10 @@ export class DoubleRunner {
           if (this.interruptRequested) break;
           send('progress', { value: step, max: steps, prompt_id: item.id, node: nodeId }, true);
           this.sockets.sendPreview(clientId, this.png);
+          if (step === this.faults.holdAfterStep) {
+            await new Promise<void>((resolve) => (this.releaseHeldStep = resolve));
+            if (this.closed) return;
+          }
           if (this.faults.dropSocketMidRun && !dropped) {
             dropped = true;
             this.sockets.dropAll();

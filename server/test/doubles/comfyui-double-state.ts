@@ -47,6 +47,8 @@ export interface DoubleFaults {
   paused: boolean;
   /** Prompts still to run before the queue pauses by itself; null: no such pause. */
   runsBeforePause: number | null;
+  /** The sampler stops after this step until released (a long VAE decode); null: it never stops. */
+  holdAfterStep: number | null;
 }
 
 export function noFaults(): DoubleFaults {
@@ -61,6 +63,7 @@ export function noFaults(): DoubleFaults {
     ownPromptIds: false,
     paused: false,
     runsBeforePause: null,
+    holdAfterStep: null,
   };
 }
 

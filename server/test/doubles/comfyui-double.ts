@@ -187,6 +187,16 @@ export class ComfyUiDouble {
     this.faults.paused = true;
     return this;
   }
+  /** The sampler stops after `step` (as in a long decode) until releaseStep. */
+  holdAfterStep(step: number): this {
+    this.faults.holdAfterStep = step;
+    return this;
+  }
+  releaseStep(): this {
+    this.faults.holdAfterStep = null;
+    this.runner.releaseStep();
+    return this;
+  }
   /** Runs the next `runs` prompts, then holds the others pending until resumeQueue. */
   pauseAfter(runs: number): this {
     this.faults.runsBeforePause = runs;

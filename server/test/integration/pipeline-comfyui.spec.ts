@@ -162,6 +162,28 @@ describe('the pipeline on ComfyUI', () => {
     events.close();
   });
 
+  it('tells the owner of the last sampler step before a long pause, not only the first of a quick run of steps', async () => {
+    const d = await start({ faults: (double) => double.holdAfterStep(3) });
+    const events = await listen(t, token);
+    const id = await submit(1, { steps: 5 });
+
+    await waitFor(
+      'the owner to hear of step 3 while the sampler waits after it',
+      () => events.progress.some((p) => p.job_id === id && p.value === 3),
+      10_000,
+    );
+    expect(events.progress.filter((p) => p.job_id === id).at(-1)).toEqual({
+      job_id: id,
+      batch_index: 0,
+      value: 3,
+      max: 5,
+    });
+
+    d.releaseStep();
+    expect((await waitForJob(t, token, id, ENDED, 20_000)).status).toBe('completed');
+    events.close();
+  });
+
   it('runs a slug workflow on ComfyUI from its base file, replacing the override keys', async () => {
     const slug = 'comfy-portrait';
     const baseDir = path.join(t.dataDir, 'base-workflows');
