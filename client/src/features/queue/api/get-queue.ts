@@ -7,12 +7,21 @@ export function getQueue(signal?: AbortSignal): Promise<QueueStatus> {
 }
 
 /**
+ * Views crossing on the way are read within moments of each other; one stamped this much earlier
+ * than the view shown means the database's clock was set back, and dropping every view until the
+ * clock caught up would freeze the queue for as long.
+ */
+const CROSSING_WINDOW_US = 2 * POLL_INTERVAL_MS * 1000;
+
+/**
  * Whether `incoming` was read before the view shown: a push from one process can overtake another's,
  * and a poll answer read just before a push lands after it; shown, either put a finished job back
  * on screen, or an item count back, until the next view.
  */
 export function isOlderQueue(incoming: QueueStatus, shown: QueueStatus | undefined): boolean {
-  return shown !== undefined && incoming.as_of < shown.as_of;
+  if (!shown) return false;
+  const earlier = shown.as_of - incoming.as_of;
+  return earlier > 0 && earlier <= CROSSING_WINDOW_US;
 }
 
 /**

@@ -137,6 +137,16 @@ describe('queue page', () => {
     expect(screen.getByText(MESSAGES.noJobsInQueue)).toBeInTheDocument();
   });
 
+  it('follows the queue again at once after the database clock is set back, not once it has caught up', async () => {
+    const { queryClient } = renderApp('/queue', { user: testUser('user') });
+    const minute = 60 * 1_000_000;
+    act(() => applyQueueUpdated(queryClient, { ...busy, as_of: 10 * minute }));
+    expect(await screen.findByRole('article', { name: 'Harbour' })).toBeInTheDocument();
+
+    act(() => applyQueueUpdated(queryClient, { ...idle, as_of: 9 * minute }));
+    expect(await screen.findByText(MESSAGES.noJobsInQueue)).toBeInTheDocument();
+  });
+
   it('keeps the navigation badge in step with the same queue', async () => {
     const { queryClient } = renderApp('/history', { user: testUser('user') });
     act(() => applyQueueUpdated(queryClient, busy));
