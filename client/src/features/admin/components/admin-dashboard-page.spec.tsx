@@ -3,30 +3,13 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, testUser } from '../../../test/render-app';
+import { makeWorkflow } from '../../../test/workflow-factory';
 import { adminUsersQueryOptions } from '../api/admin-users';
 import { baseWorkflowsQueryOptions } from '../api/base-workflows';
 import { missingKeysQueryOptions, overrideDefinitionsQueryOptions } from '../api/override-definitions';
 import { workflowsQueryOptions } from '../../workflows/api/get-workflows';
 
-const slugWorkflowRow: Workflow = {
-  id: 1,
-  name: 'Portrait',
-  category: 'Image Generation',
-  tags: [],
-  workflow_type: 'slug',
-  workflow_slug: 'portrait',
-  is_favorite: false,
-  override_count: 1,
-  updated_at: '2026-01-01T00:00:00.000Z',
-  eok_runtime: null,
-  eok_bucket_name: null,
-  eok_provider: 'novita',
-  eok_generation_type: 'image',
-  eok_pre_classification_type: 'permissive',
-  eok_post_classification_type: 'permissive',
-  seed_mode: 'random',
-  download_dir: null,
-};
+const slugWorkflowRow = makeWorkflow();
 
 const definition = (over: Partial<OverrideDefinition> = {}): OverrideDefinition => ({
   id: 3,

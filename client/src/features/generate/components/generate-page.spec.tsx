@@ -4,32 +4,21 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { holdFetch } from '../../../test/held-fetch';
 import { renderApp, testUser } from '../../../test/render-app';
+import { makeWorkflow } from '../../../test/workflow-factory';
 import { configurationsQueryOptions } from '../../configurations/api/get-configurations';
 import { workflowQueryOptions } from '../../workflows/api/get-workflow';
 import { workflowsQueryOptions } from '../../workflows/api/get-workflows';
 
-const workflow: Workflow = {
+const workflow = makeWorkflow({
   id: 7,
   name: 'Text to Image',
-  category: 'Image Generation',
-  tags: [],
   workflow_type: 'comfyui',
   workflow_slug: null,
-  is_favorite: false,
   override_count: 0,
-  updated_at: '2026-01-01T00:00:00.000Z',
-  eok_runtime: null,
-  eok_bucket_name: null,
-  eok_provider: 'novita',
-  eok_generation_type: 'image',
-  eok_pre_classification_type: 'permissive',
-  eok_post_classification_type: 'permissive',
-  seed_mode: 'random',
-  download_dir: null,
   configurable_params: {
     steps: { editable: true, type: 'number', display_name: 'Steps', default_value: 20, min: 1, max: 100 },
   },
-};
+});
 
 const configuration: Configuration = {
   id: 1,
