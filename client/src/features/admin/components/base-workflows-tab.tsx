@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useConfirmedDelete } from '../../../components/use-confirmed-delete';
 import { FormMessage, type FormMessageValue } from '../../../components/form-message';
 import { errorText } from '../../../lib/api-error';
+import { includesSearch } from '../../../lib/search-text';
 import { ADMIN_MESSAGES } from '../admin-messages';
 import { useBaseWorkflows, useDeleteBaseWorkflow } from '../api/base-workflows';
 import { AdminListState } from './admin-list-state';
@@ -30,8 +31,7 @@ export function BaseWorkflowsTab() {
   // once deleted, the tab keeps the focus: the row's button is gone
   const rootRef = useRef<HTMLDivElement>(null);
   const [message, setMessage] = useState<FormMessageValue | null>(null);
-  const needle = search.trim().toLowerCase();
-  const shown = (files.data ?? []).filter((file) => file.name.toLowerCase().includes(needle));
+  const shown = (files.data ?? []).filter((file) => includesSearch(file.name, search));
 
   const confirmDelete = (confirmPassword: string) => {
     if (!confirm.subject) return;

@@ -1,4 +1,5 @@
 import type { GalleryItem } from '@atelier/shared';
+import { includesSearch } from '../../../lib/search-text';
 import { sameFolderName } from './folder-names';
 import type { GalleryQuery } from './gallery-query';
 
@@ -20,9 +21,9 @@ export function itemMatchesQuery(item: GalleryItem, query: GalleryQuery): boolea
   if (query.search) {
     // field by field, as the server checks them: 'city Text' is in no field of the job 'Neon city'
     // of the workflow 'Text to Image', though it is in the fields joined with spaces
-    const needle = query.search.toLowerCase();
+    const { search } = query;
     const fields = [item.job_name, item.workflow_name, ...item.user_tags];
-    if (!fields.some((field) => field.toLowerCase().includes(needle))) return false;
+    if (!fields.some((field) => includesSearch(field, search))) return false;
   }
   const created = new Date(item.created_at).getTime();
   if (query.dateFrom && created < localDay(query.dateFrom)) return false;

@@ -1,6 +1,7 @@
 import { POLL_INTERVAL_MS, isFinalJobStatus, jobSchema, type Job } from '@atelier/shared';
-import { queryOptions, replaceEqualDeep, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { keepNewer } from '../../../lib/keep-newer';
 import { itemsDone } from '../components/job-progress-bars';
 import { jobQueryKeys } from './job-query-keys';
 
@@ -28,8 +29,7 @@ export function jobQueryOptions(id: number) {
   return queryOptions({
     queryKey: jobQueryKeys.detail(id),
     queryFn: ({ signal }) => getJob(id, signal),
-    structuralSharing: (shown: unknown, incoming: unknown) =>
-      isOlderJob(incoming as Job, shown as Job | undefined) ? shown : replaceEqualDeep(shown, incoming),
+    structuralSharing: keepNewer(isOlderJob),
     refetchInterval: (query) => {
       const job = query.state.data;
       return job && isFinalJobStatus(job.status) ? false : POLL_INTERVAL_MS;

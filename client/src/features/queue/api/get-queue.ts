@@ -1,6 +1,7 @@
 import { POLL_INTERVAL_MS, queueStatusSchema, type QueueStats, type QueueStatus } from '@atelier/shared';
-import { queryOptions, replaceEqualDeep, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { keepNewer } from '../../../lib/keep-newer';
 
 export function getQueue(signal?: AbortSignal): Promise<QueueStatus> {
   return apiRequest('/queue', queueStatusSchema, { signal });
@@ -33,10 +34,7 @@ export function queueQueryOptions() {
     queryKey: ['queue'],
     queryFn: ({ signal }) => getQueue(signal),
     refetchInterval: POLL_INTERVAL_MS,
-    structuralSharing: (shown: unknown, incoming: unknown) =>
-      isOlderQueue(incoming as QueueStatus, shown as QueueStatus | undefined)
-        ? shown
-        : replaceEqualDeep(shown, incoming),
+    structuralSharing: keepNewer(isOlderQueue),
   });
 }
 
