@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ComfyUiDouble } from '../doubles/comfyui-double.js';
-import { smallTxt2imgGraph } from '../doubles/comfyui-fixtures.js';
 import { storedItems } from '../support/job-rows.js';
 import { submitJob } from '../support/pipeline.js';
 import { startWorker, type WorkerProcess } from '../support/worker-process.js';
 import { waitFor } from '../support/wait-for.js';
 import { finalJob } from './support/final-job.js';
-import { comfyWorkerEnv } from './support/comfy-workflow.js';
+import { comfyWorkerEnv, createComfyWorkflow } from './support/comfy-workflow.js';
 import { startOwnStack, type OwnStack } from './support/own-stack.js';
 
 /** 600 steps of 100 ms: the item runs for a minute unless it is interrupted. */
@@ -30,12 +29,9 @@ describe('a job cancelled while Redis is down', () => {
   it('stops the running item on ComfyUI though the cancel message could not be sent', async () => {
     const t = stack.app;
     const token = await t.login(await t.createUser());
-    const { rows } = await t.db.pool.query<{ id: number }>(
-      `INSERT INTO workflows (name, workflow_type, graph, configurable_params) VALUES ('Long', 'comfyui', $1, '{}') RETURNING id`,
-      [JSON.stringify(smallTxt2imgGraph({ steps: STEPS }))],
-    );
+    const workflowId = await createComfyWorkflow(t, STEPS);
     worker = await startWorker(t, comfyWorkerEnv(comfy.url));
-    const id = await submitJob(t, token, { workflow_id: rows[0]!.id, batch_size: 2 });
+    const id = await submitJob(t, token, { workflow_id: workflowId, batch_size: 2 });
     const promptId = await waitFor('the first prompt to run', () => {
       const first = comfy.prompts[0];
       return first && comfy.isRunning(first.promptId) && first.promptId;

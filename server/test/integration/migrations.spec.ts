@@ -3,9 +3,9 @@ import { inject } from 'vitest';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, runMigrations } from '../../src/database/data-source.js';
 import { MIGRATIONS } from '../../src/database/migrations/index.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 const ALL = MIGRATIONS.map((m) => m.name);
-import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 const TABLES = [
   'assets',
@@ -22,6 +22,17 @@ const TABLES = [
   'workflow_permissions',
   'workflows',
 ];
+
+/** A new database migrated up to, not including, the migration named; and where that one stands. */
+async function databaseBefore(migration: string): Promise<{ db: TestDatabase; index: number }> {
+  const db = await createTestDatabase(inject('databaseAdminUrl'), { migrate: false });
+  const index = MIGRATIONS.findIndex((m) => m.name === migration);
+  const before = new DataSource({ ...dataSourceOptions(db.url), migrations: MIGRATIONS.slice(0, index) });
+  await before.initialize();
+  await before.runMigrations();
+  await before.destroy();
+  return { db, index };
+}
 
 async function tables(db: TestDatabase): Promise<string[]> {
   const { rows } = await db.pool.query<{ table_name: string }>(
@@ -148,12 +159,9 @@ describe('migrations', () => {
   });
 
   it('give overrides named like the seed control, or like an earlier override of the workflow, their key', async () => {
-    db = await createTestDatabase(inject('databaseAdminUrl'), { migrate: false });
-    const renaming = MIGRATIONS.findIndex((m) => m.name === 'OverrideParameterNames1795370000000');
-    const before = new DataSource({ ...dataSourceOptions(db.url), migrations: MIGRATIONS.slice(0, renaming) });
-    await before.initialize();
-    await before.runMigrations();
-    await before.destroy();
+    const prepared = await databaseBefore('OverrideParameterNames1795370000000');
+    db = prepared.db;
+    const renaming = prepared.index;
     const { rows: defs } = await db.pool.query<{ id: number; override_key: string }>(
       `INSERT INTO override_definitions (override_key, display_name, data_type)
        VALUES ('override_seed', 'Seed', 'integer'), ('override_prompt', 'Prompt', 'string'),
@@ -182,12 +190,9 @@ describe('migrations', () => {
   });
 
   it('compose the workflow and job names saved with combining accents, and the names their media copy', async () => {
-    db = await createTestDatabase(inject('databaseAdminUrl'), { migrate: false });
-    const composing = MIGRATIONS.findIndex((m) => m.name === 'ComposedNames1795400300000');
-    const before = new DataSource({ ...dataSourceOptions(db.url), migrations: MIGRATIONS.slice(0, composing) });
-    await before.initialize();
-    await before.runMigrations();
-    await before.destroy();
+    const prepared = await databaseBefore('ComposedNames1795400300000');
+    db = prepared.db;
+    const composing = prepared.index;
     const name = 'Cr\u00e8me br\u00fbl\u00e9e';
     const decomposed = name.normalize('NFD');
     const jobName = 'P\u00e2te \u00e0 choux';

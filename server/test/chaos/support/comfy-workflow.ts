@@ -19,10 +19,10 @@ const PARAMS: Record<string, ConfigurableParam> = {
 };
 
 /** A JSON workflow the worker runs on ComfyUI (here the double): one sampler, one saved image. */
-export async function createComfyWorkflow(t: TestApp): Promise<number> {
+export async function createComfyWorkflow(t: TestApp, steps = 2): Promise<number> {
   const { rows } = await t.db.pool.query<{ id: number }>(
     `INSERT INTO workflows (name, workflow_type, graph, configurable_params) VALUES ('Storm', 'comfyui', $1, $2) RETURNING id`,
-    [JSON.stringify(smallTxt2imgGraph({ text: 'a prompt', steps: 2, prefix: 'chaos' })), JSON.stringify(PARAMS)],
+    [JSON.stringify(smallTxt2imgGraph({ text: 'a prompt', steps, prefix: 'chaos' })), JSON.stringify(PARAMS)],
   );
   return rows[0]!.id;
 }
