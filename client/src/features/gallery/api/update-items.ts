@@ -165,11 +165,16 @@ export function setItemTags(id: number, tags: string[]): Promise<GalleryItem> {
   return apiRequest(`/gallery/${id}/tags`, galleryItemSchema, { method: 'PUT', body: { user_tags: tags } });
 }
 
-/** The lightbox's update: an item's user tags, as the server normalises them. */
-export function useSetItemTags() {
+/**
+ * The lightbox's update: an item's user tags, as the server normalises them. Each save sends the
+ * whole list, so one item's saves go one after another (a TanStack scope): sent together, a slow
+ * server could take an older list last and lose the newer tag.
+ */
+export function useSetItemTags(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, tags }: { id: number; tags: string[] }) => setItemTags(id, tags),
+    scope: { id: `gallery-item-tags-${id}` },
+    mutationFn: ({ tags }: { tags: string[] }) => setItemTags(id, tags),
     onSuccess: (item) => applyItemChanges(queryClient, [item.id], () => item),
   });
 }

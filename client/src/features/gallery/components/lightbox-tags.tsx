@@ -27,11 +27,12 @@ function tagProblem(next: readonly string[]): string | null {
 export function LightboxTags({ item }: { item: GalleryItem }) {
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const save = useSetItemTags();
-  const tags = save.isPending && save.variables.id === item.id ? save.variables.tags : item.user_tags;
+  const save = useSetItemTags(item.id);
+  // the newest list asked for, while it or a save before it is on its way
+  const tags = save.isPending ? save.variables.tags : item.user_tags;
   const commit = (next: string[], typed = '') =>
     save.mutate(
-      { id: item.id, tags: next },
+      { tags: next },
       {
         onError: (error) => {
           setProblem(errorText(error, SAVE_FAILED));
