@@ -5,7 +5,8 @@ import {
   type GalleryFolder,
   type GalleryItem,
 } from '@atelier/shared';
-import { useIsMutating, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useMutationState, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { apiRequest } from '../../../lib/api-client';
 import { ApiError } from '../../../lib/api-error';
 import { applyItemChanges, patchItems, refreshSummaries } from './gallery-cache';
@@ -99,6 +100,12 @@ const bulkActionKeys = {
 
 export type BulkActionKind = keyof typeof bulkActionKeys;
 
+/** The lightbox's actions on the item it shows; under 'gallery' with the bulk ones (usePendingItemIds). */
+const itemActionKeys = {
+  move: ['gallery', 'item', 'move'],
+  archive: ['gallery', 'item', 'archive'],
+} as const;
+
 /** Read at the moment it is asked, not at the next render: a held key repeats faster than that. */
 export function bulkActionRunning(queryClient: QueryClient, kind: BulkActionKind): boolean {
   return queryClient.isMutating({ mutationKey: bulkActionKeys[kind] }) > 0;
@@ -147,6 +154,7 @@ export function useMoveItems() {
 export function useArchiveItem() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: itemActionKeys.archive,
     mutationFn: (id: number) => archiveItem(id),
     onSuccess: (item) => applyItemChanges(queryClient, [item.id], () => item),
   });
@@ -155,6 +163,7 @@ export function useArchiveItem() {
 export function useMoveItem() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: itemActionKeys.move,
     mutationFn: async ({ id, folder }: { id: number; folder: MoveTarget }) =>
       (await sendToFolder(queryClient, folder, (folderPath) => moveItem(id, folderPath))).answer,
     onSuccess: (item) => applyItemChanges(queryClient, [item.id], () => item),
@@ -177,4 +186,26 @@ export function useSetItemTags(id: number) {
     mutationFn: ({ tags }: { tags: string[] }) => setItemTags(id, tags),
     onSuccess: (item) => applyItemChanges(queryClient, [item.id], () => item),
   });
+}
+
+/**
+ * The items an archive, restore or move is on its way for, from the lightbox or the bulk bar. The
+ * views list them until the server has taken it; the lightbox, which has already gone on from
+ * them, does not go back to one meanwhile (to leave under the user's eyes moments later).
+ */
+export function usePendingItemIds(): ReadonlySet<number> {
+  const variables = useMutationState({
+    filters: { mutationKey: ['gallery'], status: 'pending' },
+    select: (mutation) => mutation.state.variables,
+  });
+  return useMemo(() => new Set(variables.flatMap(itemIdsOf)), [variables]);
+}
+
+/** A single item's action is sent its id (archive) or `{id}` (move); a bulk one `{ids}`. */
+function itemIdsOf(variables: unknown): number[] {
+  if (typeof variables === 'number') return [variables];
+  if (typeof variables !== 'object' || variables === null) return [];
+  if ('ids' in variables && Array.isArray(variables.ids)) return variables.ids as number[];
+  if ('id' in variables && typeof variables.id === 'number') return [variables.id];
+  return [];
 }

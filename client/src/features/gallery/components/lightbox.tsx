@@ -12,11 +12,11 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { MOVED_TOAST_MS, type GalleryFolder, type GalleryItem } from '@atelier/shared';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../../components/icons';
 import { toaster } from '../../../components/toaster';
 import { logger } from '../../../lib/logger';
-import { useArchiveItem, useMoveItem, useSetArchived } from '../api/update-items';
+import { useArchiveItem, useMoveItem, usePendingItemIds, useSetArchived } from '../api/update-items';
 import { useTouchGestures } from '../hooks/use-touch-gestures';
 import { useZoomPan } from '../hooks/use-zoom-pan';
 import { isTextField } from '../../../lib/text-field';
@@ -45,7 +45,8 @@ const PREFETCH_MARGIN = 5;
  * SPEC sections 2 and 9, Lightbox: one medium at full size with next/previous, wheel zoom and
  * panning, archive, and moves by folder hotkey; after a move or an archive the next one shows.
  */
-export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, onNeedMore }: LightboxProps) {
+export function Lightbox({ items: listed, currentId, folders, hasMore, onShow, onClose, onNeedMore }: LightboxProps) {
+  const items = useWithout(listed, usePendingItemIds(), currentId);
   const index = items.findIndex((item) => item.id === currentId);
   const item = items[index];
   const stageRef = useRef<HTMLDivElement>(null);
@@ -258,5 +259,17 @@ export function Lightbox({ items, currentId, folders, hasMore, onShow, onClose, 
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  );
+}
+
+/** The list the lightbox goes through: without the items on their way out, but for the one shown. */
+function useWithout(
+  items: readonly GalleryItem[],
+  leaving: ReadonlySet<number>,
+  currentId: number,
+): readonly GalleryItem[] {
+  return useMemo(
+    () => (leaving.size === 0 ? items : items.filter((item) => item.id === currentId || !leaving.has(item.id))),
+    [items, leaving, currentId],
   );
 }
