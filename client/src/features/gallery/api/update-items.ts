@@ -155,7 +155,7 @@ export function useArchiveItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: itemActionKeys.archive,
-    mutationFn: (id: number) => archiveItem(id),
+    mutationFn: ({ id }: { id: number }) => archiveItem(id),
     onSuccess: (item) => applyItemChanges(queryClient, [item.id], () => item),
   });
 }
@@ -201,11 +201,8 @@ export function usePendingItemIds(): ReadonlySet<number> {
   return useMemo(() => new Set(variables.flatMap(itemIdsOf)), [variables]);
 }
 
-/** A single item's action is sent its id (archive) or `{id}` (move); a bulk one `{ids}`. */
+/** Every gallery action is sent its item as `id` or its items as `ids`. */
 function itemIdsOf(variables: unknown): number[] {
-  if (typeof variables === 'number') return [variables];
-  if (typeof variables !== 'object' || variables === null) return [];
-  if ('ids' in variables && Array.isArray(variables.ids)) return variables.ids as number[];
-  if ('id' in variables && typeof variables.id === 'number') return [variables.id];
-  return [];
+  const { id, ids } = (variables ?? {}) as { id?: number; ids?: number[] };
+  return ids ?? (id === undefined ? [] : [id]);
 }

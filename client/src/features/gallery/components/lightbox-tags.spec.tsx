@@ -6,7 +6,7 @@ import { holdFetch } from '../../../test/held-fetch';
 import { renderUi } from '../../../test/render-ui';
 import { LightboxTags } from './lightbox-tags';
 
-const sentTags = async (request: { url: URL }, init: RequestInit | undefined) => {
+const sentTags = (request: { url: URL }, init: RequestInit | undefined) => {
   expect(request.url.pathname).toBe('/api/gallery/5/tags');
   return (JSON.parse(String(init?.body)) as { user_tags: string[] }).user_tags;
 };
@@ -26,11 +26,11 @@ describe('lightbox tags', () => {
       expect(shown().map((tag) => tag.textContent)).toEqual(['night', 'fog']);
       // both changes made, the first still unanswered: the second waits rather than racing it
       expect(held.requests()).toHaveLength(1);
-      expect(await sentTags(held.requests()[0]!, held.spy.mock.calls[0]![1])).toEqual(['night']);
+      expect(sentTags(held.requests()[0]!, held.spy.mock.calls[0]![1])).toEqual(['night']);
 
       held.requests()[0]!.answer(Response.json({ ...item, user_tags: ['night'] }));
       await waitFor(() => expect(held.requests()).toHaveLength(2));
-      expect(await sentTags(held.requests()[1]!, held.spy.mock.calls[1]![1])).toEqual(['night', 'fog']);
+      expect(sentTags(held.requests()[1]!, held.spy.mock.calls[1]![1])).toEqual(['night', 'fog']);
       held.requests()[1]!.answer(Response.json({ ...item, user_tags: ['night', 'fog'] }));
       rerenderUi(<LightboxTags item={{ ...item, user_tags: ['night', 'fog'] }} />);
       await waitFor(() => expect(screen.getByLabelText('Add a tag')).toHaveValue(''));

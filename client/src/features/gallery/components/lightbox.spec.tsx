@@ -14,7 +14,6 @@ const items: GalleryItem[] = [1, 2, 3].map((id) => makeGalleryItem({ id, job_nam
 function OpenLightbox({ from }: { from: number }) {
   const [shown, setShown] = useState<number | null>(from);
   if (shown === null) return <p>closed</p>;
-  const noop = () => undefined;
   return (
     <Lightbox
       items={items}
@@ -23,7 +22,7 @@ function OpenLightbox({ from }: { from: number }) {
       hasMore={false}
       onShow={setShown}
       onClose={() => setShown(null)}
-      onNeedMore={noop}
+      onNeedMore={() => undefined}
     />
   );
 }

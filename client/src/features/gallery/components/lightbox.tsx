@@ -90,7 +90,7 @@ export function Lightbox({ items: listed, currentId, folders, hasMore, onShow, o
     archive: () => {
       if (!item || item.status === 'archived') return;
       advance();
-      archive.mutate(item.id, { onError: (error) => logger.warn('archive failed', error) });
+      archive.mutate({ id: item.id }, { onError: (error) => logger.warn('archive failed', error) });
     },
     restore: () => {
       if (!item) return;
