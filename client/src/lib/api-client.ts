@@ -39,7 +39,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 /**
  * Calls the API and checks the answer against the shared contract. A 401 on a call that carried
- * a token ends the session, whichever screen made it.
+ * a token ends that session, whichever screen made it (not one begun since: expireStoredSession).
  */
 export async function apiRequest<T>(path: string, schema: ZodType<T>, options: ApiRequestOptions = {}): Promise<T> {
   const token = options.anonymous ? null : readStoredToken();
@@ -63,7 +63,7 @@ export async function apiRequest<T>(path: string, schema: ZodType<T>, options: A
   const payload = await readJson(response);
 
   if (!response.ok) {
-    if (response.status === 401 && token) expireStoredSession();
+    if (response.status === 401 && token) expireStoredSession(token);
     const parsed = errorResponseSchema.safeParse(payload);
     throw parsed.success
       ? new ApiError(response.status, parsed.data.error, parsed.data.fields)

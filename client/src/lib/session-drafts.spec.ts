@@ -16,7 +16,7 @@ describe('drafts kept when the server ends a session', () => {
     signedIn();
     const stopPanel = registerDraftSource('panel', () => ({ job_name: 'Dusk', batch: '4' }));
     const stopEmpty = registerDraftSource('untouched', () => undefined);
-    expireStoredSession();
+    expireStoredSession('tok-3');
     stopPanel();
     stopEmpty();
 
@@ -31,18 +31,18 @@ describe('drafts kept when the server ends a session', () => {
     const stop = registerDraftSource('panel', () => ({ job_name: 'Gone' }));
     stop();
     signedIn();
-    expireStoredSession();
+    expireStoredSession('tok-3');
     expect(peekDraft('panel', marie.id)).toBeUndefined();
 
     registerDraftSource('panel', () => ({ job_name: 'Nobody' }))();
-    expireStoredSession();
+    expireStoredSession('tok-3');
     expect(peekDraft('panel', marie.id)).toBeUndefined();
   });
 
   it('drops them on a sign-out or a sign-in as someone else, not on the same user signing in', () => {
     signedIn();
     const stop = registerDraftSource('panel', () => 'typed');
-    expireStoredSession();
+    expireStoredSession('tok-3');
     stop();
     dropDraftsUnlessOf(marie.id);
     expect(peekDraft('panel', marie.id)).toBe('typed');
@@ -52,7 +52,7 @@ describe('drafts kept when the server ends a session', () => {
     signedIn();
     registerDraftSource('other', () => 'typed')();
     const stopAgain = registerDraftSource('panel', () => 'typed');
-    expireStoredSession();
+    expireStoredSession('tok-3');
     stopAgain();
     dropDraftsUnlessOf(null);
     expect(peekDraft('panel', marie.id)).toBeUndefined();

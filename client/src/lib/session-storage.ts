@@ -51,7 +51,12 @@ export function writeStoredSession(session: Session | null): void {
   }
 }
 
-export function expireStoredSession(): void {
+/**
+ * Ends the session a request was refused under. A newer one, begun here or in another tab while
+ * that request was on its way, is left alone: the refusal was of the old token, not of it.
+ */
+export function expireStoredSession(refusedToken: string): void {
+  if (readStoredToken() !== refusedToken) return;
   const ended = readStoredSession();
   // before the login screen replaces the forms
   if (ended) keepDrafts(ended.user.id);

@@ -49,7 +49,7 @@ describe('session atom', () => {
     const unsubscribe = s.sub(sessionAtom, () => {});
     expect(s.get(sessionAtom)?.token).toBe('tok-3');
 
-    expireStoredSession();
+    expireStoredSession('tok-3');
     expect(s.get(sessionAtom)).toBeNull();
     unsubscribe();
   });
@@ -70,7 +70,7 @@ describe('session atom', () => {
     otherTab('tok-7', { id: 4, username: 'paul', role: 'user' });
     expect(changed).toHaveBeenCalledTimes(1);
     expect(s.get(currentUserAtom)?.username).toBe('paul');
-    expireStoredSession();
+    expireStoredSession('tok-7');
     expect(changed).toHaveBeenCalledTimes(2);
     stopListening();
     unsubscribe();

@@ -56,7 +56,7 @@ describe('login screen', () => {
 
   it('says why the visitor is back at the login screen when the server ended the session, once', () => {
     writeStoredSession({ token: 'tok', user: { id: 1, username: 'marie', role: 'user' } });
-    expireStoredSession();
+    expireStoredSession('tok');
     const { unmount } = renderApp('/history');
     expect(screen.getByRole('status')).toHaveTextContent('Your session has ended');
     unmount();
@@ -69,7 +69,7 @@ describe('login screen', () => {
   });
 
   it('says nothing of an ended session to a visitor who was never signed in', () => {
-    expireStoredSession();
+    expireStoredSession('tok');
     renderApp('/');
     expect(screen.queryByText(/Your session has ended/)).not.toBeInTheDocument();
   });

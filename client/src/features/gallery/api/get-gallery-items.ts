@@ -46,7 +46,7 @@ export async function getGalleryPage(
   });
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    if (response.status === 401 && token) expireStoredSession();
+    if (response.status === 401 && token) expireStoredSession(token);
     const parsed = errorResponseSchema.safeParse(payload);
     throw parsed.success ? new ApiError(response.status, parsed.data.error) : new ApiError(response.status, null);
   }
