@@ -67,6 +67,43 @@ describe("An admin's change to a user's account, seen in that user's open tab", 
     await title('My Analytics').waitFor(PROMPTLY);
   });
 
+  it('keeps an admin who changes their own password signed in, in each tab of that browser, and signs out their others', async () => {
+    const admin = await createUser('admin');
+    const here = await signedInLive(admin);
+    const sibling = await here.context().newPage();
+    await sibling.goto(appUrl('/queue'));
+    await sibling.getByRole('navigation').waitFor();
+    const elsewhere = await signedInLive(admin);
+    const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+    const oldToken = await storedToken(here);
+
+    await here.goto(appUrl('/admin?tab=users'));
+    const row = here.getByRole('row').filter({ has: here.getByRole('cell', { name: admin.username, exact: true }) });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const dialog = here.getByRole('dialog');
+    await dialog.getByLabel('Password').fill('my own new password');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await here.getByText('User updated successfully!').waitFor();
+
+    await elsewhere.getByText(SESSION_ENDED).waitFor(PROMPTLY);
+    await expect.poll(() => storedToken(here)).not.toBe(oldToken);
+    const newToken = await storedToken(here);
+    // the queue badge polls every 5 s: each tab of this browser goes on under the new session
+    const answeredUnder = (page: Page) =>
+      page.waitForResponse(
+        (response) => response.request().headers().authorization === `Bearer ${newToken}` && response.ok(),
+        { timeout: 10_000 },
+      );
+    await Promise.all([answeredUnder(here), answeredUnder(sibling)]);
+    for (const page of [here, sibling]) expect(await page.getByText(SESSION_ENDED).count()).toBe(0);
+    await here.getByRole('heading', { name: 'Admin dashboard' }).waitFor();
+    await here.reload();
+    await here.getByRole('navigation').waitFor();
+
+    await elsewhere.getByLabel('Password').waitFor();
+    await signIn(elsewhere, { username: admin.username, password: 'my own new password' });
+  });
+
   it('brings the ended-session login screen to a deleted user at once, without a click', async () => {
     const admin = await createUser('super_admin');
     const user = await createUser('user');

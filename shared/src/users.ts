@@ -133,6 +133,14 @@ export const updateUserRequestSchema = z.object({
 });
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 
+/**
+ * PUT /admin/users/{id}: the user as now stored. Beside SPEC: admins who change their own password
+ * also get `token`, a session under the new password for the tab that changed it; every other
+ * session of theirs (another browser, a stolen token) ends as with any new password.
+ */
+export const updateUserResponseSchema = adminUserSchema.extend({ token: z.string().optional() });
+export type UpdateUserResponse = z.infer<typeof updateUserResponseSchema>;
+
 /** What deleting a user removes (SPEC sections 5 and 7). */
 export const userCascadeCountsSchema = z.object({
   jobs: z.number().int(),

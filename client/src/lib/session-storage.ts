@@ -52,11 +52,46 @@ export function writeStoredSession(session: Session | null): void {
 }
 
 /**
+ * The token whose session is being handed over to a successor (the user's own new password), in
+ * local storage so that every tab of the browser waits for it; it lapses should the tab doing it
+ * close part-way.
+ */
+const REPLACING_KEY = 'atelier:replacing-session';
+const REPLACING_MS = 60_000;
+
+function beingReplaced(token: string): boolean {
+  try {
+    const mark = JSON.parse(localStorage.getItem(REPLACING_KEY) ?? 'null') as {
+      token?: unknown;
+      until?: unknown;
+    } | null;
+    return mark?.token === token && typeof mark.until === 'number' && Date.now() < mark.until;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs `work`, which ends the session of `token` and begins its successor (writing it before it
+ * resolves). Meanwhile, requests any tab made under `token` before the change are refused, and the
+ * server pushes the change to every tab: none of that ends the session being handed over.
+ */
+export async function replacingSession<T>(token: string, work: () => Promise<T>): Promise<T> {
+  const mark = JSON.stringify({ token, until: Date.now() + REPLACING_MS });
+  localStorage.setItem(REPLACING_KEY, mark);
+  try {
+    return await work();
+  } finally {
+    if (localStorage.getItem(REPLACING_KEY) === mark) localStorage.removeItem(REPLACING_KEY);
+  }
+}
+
+/**
  * Ends the session a request was refused under. A newer one, begun here or in another tab while
  * that request was on its way, is left alone: the refusal was of the old token, not of it.
  */
 export function expireStoredSession(refusedToken: string): void {
-  if (readStoredToken() !== refusedToken) return;
+  if (readStoredToken() !== refusedToken || beingReplaced(refusedToken)) return;
   const ended = readStoredSession();
   // before the login screen replaces the forms
   if (ended) keepDrafts(ended.user.id);

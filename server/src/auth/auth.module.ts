@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import { RUNTIME, type Runtime } from '../common/runtime.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
@@ -13,25 +11,10 @@ import { PasswordConfirmationService } from './password-confirmation.service.js'
 import { PasswordHasher } from './password-hasher.js';
 import { RolesGuard } from './roles.guard.js';
 import { SessionValidator } from './session-validator.js';
-import { JWT_ALGORITHM, JWT_ISSUER, jwtKey } from './token.js';
+import { SessionTokenModule } from './session-token.module.js';
 
 @Module({
-  imports: [
-    UsersModule,
-    PassportModule,
-    JwtModule.registerAsync({
-      inject: [RUNTIME],
-      useFactory: (runtime: Runtime) => ({
-        secret: jwtKey(runtime.jwtSecret),
-        signOptions: {
-          algorithm: JWT_ALGORITHM,
-          issuer: JWT_ISSUER,
-          expiresIn: runtime.config.auth.jwtExpiresInS,
-        },
-        verifyOptions: { algorithms: [JWT_ALGORITHM], issuer: JWT_ISSUER },
-      }),
-    }),
-  ],
+  imports: [UsersModule, PassportModule, SessionTokenModule],
   controllers: [AuthController],
   providers: [
     AuthService,
@@ -43,6 +26,6 @@ import { JWT_ALGORITHM, JWT_ISSUER, jwtKey } from './token.js';
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
-  exports: [PasswordHasher, PasswordConfirmationService, SessionValidator, JwtModule],
+  exports: [PasswordHasher, PasswordConfirmationService, SessionValidator, SessionTokenModule],
 })
 export class AuthModule {}

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
 import { MESSAGES, type LoginRequest, type LoginResponse } from '@atelier/shared';
 import { UnauthorizedError } from '../common/app-errors.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
 import { PasswordHasher } from './password-hasher.js';
-import { sessionClaims } from './token.js';
+import { SessionTokens } from './session-tokens.js';
 
 @Injectable()
 export class AuthService {
@@ -13,7 +12,7 @@ export class AuthService {
     private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly limiter: LoginRateLimiter,
-    private readonly jwt: JwtService,
+    private readonly tokens: SessionTokens,
   ) {}
 
   async login({ username, password }: LoginRequest, clientIp: string): Promise<LoginResponse> {
@@ -28,7 +27,7 @@ export class AuthService {
     const ok = await this.hasher.verify(user?.passwordHash ?? null, password);
     if (!user || !ok) throw new UnauthorizedError(MESSAGES.invalidCredentials);
     await this.limiter.recordSuccess(username, clientIp);
-    const token = await this.jwt.signAsync(sessionClaims(user.passwordChangedAt), { subject: String(user.id) });
+    const token = await this.tokens.issue(user);
     return { token, user: { id: user.id, username: user.username, role: user.role } };
   }
 }

@@ -6,6 +6,7 @@ import {
   type AdminUser,
   type DeleteUserResponse,
   type SessionUser,
+  type UpdateUserResponse,
   type UserCascadeCounts,
 } from '@atelier/shared';
 import { AdminOnly, CurrentUser } from '../auth/auth.decorators.js';
@@ -37,7 +38,7 @@ export class AdminUsersController {
     @CurrentUser() actor: SessionUser,
     @Param(idPipe) { id }: { id: number },
     @Body(new ZodValidationPipe(updateUserRequestSchema)) body: UpdateUserInput,
-  ): Promise<AdminUser> {
+  ): Promise<UpdateUserResponse> {
     return this.users.update(actor, id, body);
   }
 

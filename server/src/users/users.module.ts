@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PasswordHasher } from '../auth/password-hasher.js';
+import { SessionTokenModule } from '../auth/session-token.module.js';
 import { FoldersModule } from '../folders/folders.module.js';
 import { GalleryChangesModule } from '../gallery/gallery-changes.module.js';
 import { WorkflowPermissionEntity } from '../workflows/workflow-permission.entity.js';
@@ -25,6 +26,7 @@ import { UsersService } from './users.service.js';
     TypeOrmModule.forFeature([UserEntity, WorkflowEntity, WorkflowPermissionEntity]),
     FoldersModule,
     GalleryChangesModule,
+    SessionTokenModule,
   ],
   controllers: [AdminUsersController, AdminUserWorkflowsController, AdminUserFoldersController],
   providers: [

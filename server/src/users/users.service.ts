@@ -7,9 +7,11 @@ import {
   type DeleteUserResponse,
   type SessionUser,
   type updateUserRequestSchema,
+  type UpdateUserResponse,
   type UserCascadeCounts,
 } from '@atelier/shared';
 import { PasswordHasher } from '../auth/password-hasher.js';
+import { SessionTokens } from '../auth/session-tokens.js';
 import { ConflictError, NotFoundError, assertCurrentCopy } from '../common/app-errors.js';
 import { toAdminUser } from './admin-user.mapper.js';
 import { MediaFileCleanup } from './media-file-cleanup.js';
@@ -33,6 +35,7 @@ export class UsersService {
     private readonly mediaFiles: MediaFileCleanup,
     private readonly revocations: SessionRevocations,
     private readonly roleChanges: RoleChanges,
+    private readonly tokens: SessionTokens,
   ) {}
 
   async list(): Promise<AdminUser[]> {
@@ -53,7 +56,7 @@ export class UsersService {
     return this.adminView(created.id);
   }
 
-  async update(actor: SessionUser, id: number, input: UpdateUserInput): Promise<AdminUser> {
+  async update(actor: SessionUser, id: number, input: UpdateUserInput): Promise<UpdateUserResponse> {
     const target = await this.findManageable(actor, id);
     // a body with no known field (unknown keys are dropped) changes nothing, not even updated_at
     const { expected_updated_at: expected, ...fields } = input;
@@ -75,7 +78,18 @@ export class UsersService {
     if (passwordHash) this.revocations.announce(id, 'password');
     // a new password ends the session, which tells the user's screens anyway
     else if (input.role !== undefined && input.role !== target.role) this.roleChanges.announce(id);
-    return this.adminView(id);
+    const view = await this.adminView(id);
+    return passwordHash && id === actor.id ? { ...view, token: await this.ownNewSession(id) } : view;
+  }
+
+  /**
+   * Admins who change their own password stay signed in where they did it: a new password ends
+   * every other session of theirs, as it does anyone's, but not the one that set it.
+   */
+  private async ownNewSession(id: number): Promise<string> {
+    const session = await this.users.findSession(id);
+    if (!session) throw new NotFoundError(USER_MESSAGES.userNotFound);
+    return this.tokens.issue(session);
   }
 
   async deletePreview(id: number): Promise<UserCascadeCounts> {

@@ -232,9 +232,32 @@ describe('admin user management: create and edit', () => {
     await sleep(1100);
     const res = await update(adminToken, user.id, { password: 'brand new password' });
     expect(res.status).toBe(200);
+    // a session is handed only to the admin whose own password it is
+    expect(res.body).not.toHaveProperty('token');
     expect((await t.request('GET', '/api/session', { token: oldToken })).status).toBe(401);
     await expect(t.login(user)).rejects.toThrow(/401/);
     expect(await t.login({ username: user.username, password: 'brand new password' })).toBeTruthy();
+  });
+
+  it('answers an admin who changes their own password a session under it, and ends their others', async () => {
+    const self = await t.createUser({ role: 'admin' });
+    const here = await t.login(self);
+    const elsewhere = await t.login(self);
+    await sleep(1100);
+    const res = await t.request<AdminUser & { token?: string }>('PUT', `/api/admin/users/${self.id}`, {
+      token: here,
+      body: { password: 'my own new password' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: self.id, username: self.username, role: 'admin' });
+    expect(res.body.token).toEqual(expect.any(String));
+
+    const session = await t.request('GET', '/api/session', { token: res.body.token });
+    expect(session.status).toBe(200);
+    expect(session.body).toEqual({ user: { id: self.id, username: self.username, role: 'admin' } });
+    for (const old of [here, elsewhere])
+      expect((await t.request('GET', '/api/session', { token: old })).status).toBe(401);
+    expect(await t.login({ username: self.username, password: 'my own new password' })).toBeTruthy();
   });
 
   it('lets only a super_admin edit a super_admin or grant that role', async () => {

@@ -10,6 +10,7 @@ import {
   folderUpdateSchema,
   folderSchema,
   updateUserRequestSchema,
+  updateUserResponseSchema,
   userCascadeCountsSchema,
   userFolderParamsSchema,
   userIdParamsSchema,
@@ -49,11 +50,13 @@ export const adminUsersRoutes: RouteDoc[] = [
     path: '/admin/users/{id}',
     tag: 'Users',
     summary: 'Change a user',
-    description: 'Absent fields keep their value; a blank password keeps the current one.',
+    description:
+      'Absent fields keep their value; a blank password keeps the current one. A new password ends ' +
+      "the user's sessions; an admin who changes their own is answered `token`, a session under it.",
     access: 'admin',
     params: userIdParamsSchema,
     body: updateUserRequestSchema,
-    responses: [ok(adminUserSchema)],
+    responses: [ok(updateUserResponseSchema)],
     errors: {
       400: either(USER_MESSAGES.cannotChangeOwnRole, USER_MESSAGES.lastSuperAdminDemote),
       403: SUPER_ADMIN_ONLY,

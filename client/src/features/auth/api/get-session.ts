@@ -1,5 +1,5 @@
 import { sessionUserSchema } from '@atelier/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -16,13 +16,18 @@ const SESSION_STALE_MS = 60_000;
 /** Every session query, whatever its token: invalidated, the signed-in one is read again. */
 export const SESSION_QUERY_KEY = ['session'] as const;
 
-/** Keyed by token: a new sign-in is confirmed afresh, and a login answer can seed it. */
+/**
+ * Keyed by token: a new sign-in is confirmed afresh, and a login answer can seed it. While the same
+ * user's new token is confirmed, the screens stay up on the last answer (SessionGate is kept for
+ * that user); the first check of a session has none, and waits.
+ */
 export function sessionQueryOptions(token: string) {
   return queryOptions({
     queryKey: [...SESSION_QUERY_KEY, token],
     queryFn: ({ signal }) => getSession(signal),
     staleTime: SESSION_STALE_MS,
     retry: false,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
+import { isUnauthorized } from '../../../lib/api-error';
 import type { Session } from '../../../lib/session-storage';
 import { SESSION_QUERY_KEY, useSessionCheck } from '../api/get-session';
 import { sessionAtom } from '../atoms/session-atom';
@@ -26,6 +27,17 @@ export function SessionGate({ session, children }: { session: Session; children:
       setSession({ token: session.token, user: serverUser });
     }
   }, [serverUser, session, setSession]);
+
+  // A new token of the same user (their own new password, a sign-in in another tab): what was
+  // refused under the old one on its way out is asked for again.
+  const shownToken = useRef(session.token);
+  useEffect(() => {
+    if (shownToken.current === session.token) return;
+    shownToken.current = session.token;
+    void queryClient.invalidateQueries({
+      predicate: ({ state }) => state.status === 'error' && isUnauthorized(state.error),
+    });
+  }, [session.token, queryClient]);
 
   useEffect(() => {
     if (shownRole.current === role) return;
