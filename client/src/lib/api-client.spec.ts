@@ -8,11 +8,7 @@ import { readStoredSession, sessionEndedByServer, writeStoredSession } from './s
 
 const marie = { id: 3, username: 'marie', role: 'user' } as const;
 
-const refused = () =>
-  new Response(JSON.stringify({ error: 'Unauthorized' }), {
-    status: 401,
-    headers: { 'content-type': 'application/json' },
-  });
+const refused = () => Response.json({ error: 'Unauthorized' }, { status: 401 });
 
 let held: ReturnType<typeof holdFetch> | undefined;
 afterEach(() => held?.spy.mockRestore());

@@ -38,9 +38,18 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /**
- * Calls the API and checks the answer against the shared contract. A 401 on a call that carried
+ * The error of an answer that is not ok, for every reader of the API. A 401 on a call that carried
  * a token ends that session, whichever screen made it (not one begun since: expireStoredSession).
  */
+export function refusalOf(response: Response, payload: unknown, token: string | null): ApiError {
+  if (response.status === 401 && token) expireStoredSession(token);
+  const parsed = errorResponseSchema.safeParse(payload);
+  return parsed.success
+    ? new ApiError(response.status, parsed.data.error, parsed.data.fields)
+    : new ApiError(response.status, null);
+}
+
+/** Calls the API and checks the answer against the shared contract. */
 export async function apiRequest<T>(path: string, schema: ZodType<T>, options: ApiRequestOptions = {}): Promise<T> {
   const token = options.anonymous ? null : readStoredToken();
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
@@ -62,12 +71,6 @@ export async function apiRequest<T>(path: string, schema: ZodType<T>, options: A
   });
   const payload = await readJson(response);
 
-  if (!response.ok) {
-    if (response.status === 401 && token) expireStoredSession(token);
-    const parsed = errorResponseSchema.safeParse(payload);
-    throw parsed.success
-      ? new ApiError(response.status, parsed.data.error, parsed.data.fields)
-      : new ApiError(response.status, null);
-  }
+  if (!response.ok) throw refusalOf(response, payload, token);
   return schema.parse(payload);
 }

@@ -5,7 +5,7 @@ import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-rout
 import type { Role, SessionUser } from '@atelier/shared';
 import { AppProviders } from '../app/providers';
 import { routes } from '../app/router';
-import { sessionQueryOptions } from '../features/auth/api/get-session';
+import { seedSessionCheck } from '../features/auth/api/get-session';
 import { writeStoredSession } from '../lib/session-storage';
 
 export interface RenderedApp extends RenderResult {
@@ -22,9 +22,9 @@ export function testUser(role: Role, username = `${role}-tester`): SessionUser {
  * a server. Screens that do need the API are covered by the browser specs in e2e/.
  */
 export function signedInAs(user: SessionUser, queryClient: QueryClient): void {
-  const token = `token-for-${user.username}`;
-  writeStoredSession({ token, user });
-  queryClient.setQueryData(sessionQueryOptions(token).queryKey, { user });
+  const session = { token: `token-for-${user.username}`, user };
+  writeStoredSession(session);
+  seedSessionCheck(queryClient, session);
 }
 
 /**

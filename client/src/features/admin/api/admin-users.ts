@@ -13,7 +13,7 @@ import { useSetAtom } from 'jotai';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { readStoredSession, replacingSession, type Session } from '../../../lib/session-storage';
-import { sessionQueryOptions } from '../../auth/api/get-session';
+import { seedSessionCheck } from '../../auth/api/get-session';
 import { sessionAtom } from '../../auth/atoms/session-atom';
 
 export const adminUsersQueryOptions = () =>
@@ -51,9 +51,9 @@ function useSaveOwnPassword() {
     replacingSession(session.token, async () => {
       const answer = await saveUser(request);
       if (answer.token) {
-        const user = { id: answer.id, username: answer.username, role: answer.role };
-        queryClient.setQueryData(sessionQueryOptions(answer.token).queryKey, { user });
-        setSession({ token: answer.token, user });
+        const next = { token: answer.token, user: { id: answer.id, username: answer.username, role: answer.role } };
+        seedSessionCheck(queryClient, next);
+        setSession(next);
       }
       return answer;
     });

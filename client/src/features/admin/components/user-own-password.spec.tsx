@@ -21,9 +21,6 @@ const myRow: AdminUser = {
   updated_at: '2026-01-01T00:00:00.000Z',
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 let held: ReturnType<typeof holdFetch> | undefined;
 afterEach(() => held?.spy.mockRestore());
 
@@ -48,11 +45,11 @@ describe('an admin changing their own password', () => {
     // a poll sent with the old token, answered once the password has changed and before the PUT is
     const poll = apiRequest('/jobs', z.unknown());
     await waitFor(() => expect(held!.requests()).toHaveLength(2));
-    held.requests()[1]!.answer(json(401, { error: 'Unauthorized' }));
+    held.requests()[1]!.answer(Response.json({ error: 'Unauthorized' }, { status: 401 }));
     await expect(poll).rejects.toMatchObject({ status: 401 });
     expect(readStoredSession()?.token).toBe(oldToken);
 
-    put.answer(json(200, { ...myRow, token: 'token-under-the-new-password' }));
+    put.answer(Response.json({ ...myRow, token: 'token-under-the-new-password' }));
     await waitFor(() => expect(readStoredSession()?.token).toBe('token-under-the-new-password'));
     expect(readStoredSession()?.user).toEqual(me);
     expect(sessionEndedByServer()).toBe(false);

@@ -1,7 +1,8 @@
 import { sessionUserSchema } from '@atelier/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import type { Session } from '../../../lib/session-storage';
 
 const sessionResponseSchema = z.object({ user: sessionUserSchema });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
@@ -29,6 +30,11 @@ export function sessionQueryOptions(token: string) {
     retry: false,
     placeholderData: keepPreviousData,
   });
+}
+
+/** A session the server has just handed out (sign-in, own new password) needs no check of its own. */
+export function seedSessionCheck(queryClient: QueryClient, { token, user }: Session): void {
+  queryClient.setQueryData(sessionQueryOptions(token).queryKey, { user });
 }
 
 export function useSessionCheck(token: string) {

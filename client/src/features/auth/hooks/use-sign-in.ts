@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { dropDraftsUnlessOf } from '../../../lib/session-drafts';
 import { useLogin } from '../api/login';
-import { sessionQueryOptions } from '../api/get-session';
+import { seedSessionCheck } from '../api/get-session';
 import { sessionAtom } from '../atoms/session-atom';
 
 /** Signs in and starts the session with a clean cache, already confirmed by the login answer. */
@@ -17,7 +17,7 @@ export function useSignIn() {
       onSuccess: ({ token, user }) => {
         queryClient.clear();
         dropDraftsUnlessOf(user.id);
-        queryClient.setQueryData(sessionQueryOptions(token).queryKey, { user });
+        seedSessionCheck(queryClient, { token, user });
         setSession({ token, user });
       },
     });

@@ -1,15 +1,8 @@
-import {
-  GALLERY_PAGE_SIZE,
-  NEXT_CURSOR_HEADER,
-  errorResponseSchema,
-  galleryItemSchema,
-  type GalleryItem,
-} from '@atelier/shared';
+import { GALLERY_PAGE_SIZE, NEXT_CURSOR_HEADER, galleryItemSchema, type GalleryItem } from '@atelier/shared';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { API_BASE } from '../../../lib/api-client';
-import { ApiError } from '../../../lib/api-error';
-import { expireStoredSession, readStoredToken } from '../../../lib/session-storage';
+import { API_BASE, refusalOf } from '../../../lib/api-client';
+import { readStoredToken } from '../../../lib/session-storage';
 import type { GalleryQuery } from '../utils/gallery-query';
 import { galleryQueryKeys } from './gallery-query-keys';
 
@@ -45,11 +38,7 @@ export async function getGalleryPage(
     signal,
   });
   const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    if (response.status === 401 && token) expireStoredSession(token);
-    const parsed = errorResponseSchema.safeParse(payload);
-    throw parsed.success ? new ApiError(response.status, parsed.data.error) : new ApiError(response.status, null);
-  }
+  if (!response.ok) throw refusalOf(response, payload, token);
   return { items: itemsSchema.parse(payload), nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
 }
 
